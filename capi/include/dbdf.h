@@ -1,0 +1,563 @@
+/*
+ * dbdf.h — the C interface of dbdf, a library for the DAPHNE binary data format (.dbdf).
+ *
+ * This is the only public C header. It reads top to bottom as the manual:
+ *
+ *   1. Conventions (status codes, errors, ownership, threading)
+ *   2. Version and enum helpers
+ *   3. Reading: open, object info, block iteration, block decoding, whole-object reads, index, validation
+ *   4. Writing: open, begin, add blocks, tiling helpers, finish, memory output
+ *
+ * CONVENTIONS
+ *
+ * - Every fallible function returns a dbdf_status_t. DBDF_OK (0) is success; DBDF_END_OF_BLOCKS (1) is the
+ *   non-error answer of dbdf_reader_next_block() past the last block; every error is negative.
+ * - After a failing call, dbdf_last_error_message() describes the failure: what was wrong, where (field, block,
+ *   byte offset) and, for format violations, which rule of the format was broken ("rule 12", or "spec" for the
+ *   published layout). The message belongs to the library and to the calling thread; it stays valid until that
+ *   thread's next dbdf_* call, which clears it.
+ * - Output values go through out-parameters, the created handle last (named `out`). On failure, out-parameters
+ *   are left unchanged unless stated otherwise.
+ * - Input buffers are read only during the call; the library never keeps a caller's pointer, except the memory
+ *   given to dbdf_reader_open_memory() (see there). Output buffers are provided by the caller together with
+ *   their capacity, counted in elements (not bytes) unless the name says `nbytes`. A buffer that is too small
+ *   yields DBDF_ERR_BUFFER_TOO_SMALL and nothing is written to it.
+ * - Borrowed pointers returned by the library (payload bytes, labels, memory output) stay valid for the time
+ *   stated at each function; never free them.
+ * - Free functions accept NULL and do nothing then.
+ * - No C++ exception ever crosses this interface; an allocation failure is DBDF_ERR_NOMEM.
+ * - Passing NULL where a pointer is required yields DBDF_ERR_INVALID_ARGUMENT (never a crash).
+ *
+ * THREADING
+ *
+ * A handle (reader or writer) must be used by one thread at a time; it may move between threads. Different
+ * handles are fully independent and may be used concurrently from different threads, including several readers
+ * over the same file or the same memory. The version and name helpers may be called from any thread at any time.
+ *
+ * ABI STABILITY
+ *
+ * Enum values are explicit and never renumbered; new values are only added at the end. The plain-data structs
+ * dbdf_object_info_t and dbdf_block_info_t are frozen. Options structs start with `struct_size` and are
+ * initialised with their ..._INIT macro or ..._init() function, so new fields can be appended later without
+ * breaking compiled callers. The shared library's SONAME carries DBDF_VERSION_MAJOR.
+ */
+#ifndef DBDF_H
+#define DBDF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32) && defined(DBDF_SHARED_BUILD)
+#define DBDF_API __declspec(dllexport)
+#elif defined(_WIN32) && defined(DBDF_SHARED)
+#define DBDF_API __declspec(dllimport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define DBDF_API __attribute__((visibility("default")))
+#else
+#define DBDF_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ============================================================================================================
+ * 1. Status codes
+ * ========================================================================================================== */
+
+/** Result of every fallible call. Values are frozen; new codes are only added at the end. */
+typedef enum dbdf_status {
+    DBDF_OK = 0,                    /**< Success. */
+    DBDF_END_OF_BLOCKS = 1,         /**< dbdf_reader_next_block(): no more blocks. Not an error. */
+    DBDF_ERR_INVALID_ARGUMENT = -1, /**< A NULL pointer, an unknown enum value, a position or shape out of range. */
+    DBDF_ERR_CALL_ORDER = -2,       /**< The handle is not in a state that allows this call (e.g. add before begin). */
+    DBDF_ERR_BUFFER_TOO_SMALL = -3, /**< A caller buffer cannot hold the output; nothing was written to it. */
+    DBDF_ERR_IO = -4,               /**< Opening, mapping, writing, syncing or renaming a file failed. */
+    DBDF_ERR_TRUNCATED = -5,        /**< The input ends before a field or payload it announces. */
+    DBDF_ERR_FORMAT = -6,           /**< The input breaks the format or one of its rules (the message names it). */
+    DBDF_ERR_RANGE = -7,            /**< A value is not exactly representable in the requested or declared type. */
+    DBDF_ERR_NOMEM = -8,            /**< Memory allocation failed. */
+    DBDF_ERR_UNSUPPORTED = -9,      /**< Valid request that this build cannot serve. */
+    DBDF_ERR_INTERNAL = -10,        /**< A bug in dbdf; the message says where. Please report it. */
+    DBDF_ERR_SINK = -11             /**< A write callback reported failure. */
+} dbdf_status_t;
+
+/**
+ * Message describing the last failure of a dbdf_* call on this thread, or "" when the last call succeeded.
+ * Owned by the library; valid until this thread's next dbdf_* call. Never NULL.
+ */
+DBDF_API const char *dbdf_last_error_message(void);
+
+/* ============================================================================================================
+ * 2. Version, enums and their names
+ * ========================================================================================================== */
+
+#define DBDF_VERSION_MAJOR 0
+#define DBDF_VERSION_MINOR 1
+#define DBDF_VERSION_PATCH 0
+/** Version as one number: major * 10000 + minor * 100 + patch. */
+#define DBDF_VERSION_NUMBER (DBDF_VERSION_MAJOR * 10000 + DBDF_VERSION_MINOR * 100 + DBDF_VERSION_PATCH)
+
+/** Version of the library loaded at run time, as DBDF_VERSION_NUMBER computes it. Compare with the macro. */
+DBDF_API unsigned dbdf_version(void);
+/** Version of the library loaded at run time as "major.minor.patch". Static storage; never NULL. */
+DBDF_API const char *dbdf_version_string(void);
+
+/** Data type of an object (format header, byte 1). 0 is reserved by the format and never valid. */
+typedef enum dbdf_data_type {
+    DBDF_DATA_DENSE = 1, /**< DenseMatrix */
+    DBDF_DATA_CSR = 2,   /**< CSRMatrix */
+    DBDF_DATA_FRAME = 3  /**< Frame: one value type and label per column */
+} dbdf_data_type_t;
+
+/** Value type codes of the format (1..10). DBDF_VALUE_NONE (0) is reserved: "no single value type" (frames). */
+typedef enum dbdf_value_type {
+    DBDF_VALUE_NONE = 0,
+    DBDF_VALUE_U8 = 1,
+    DBDF_VALUE_U16 = 2,
+    DBDF_VALUE_U32 = 3,
+    DBDF_VALUE_U64 = 4,
+    DBDF_VALUE_I8 = 5,
+    DBDF_VALUE_I16 = 6,
+    DBDF_VALUE_I32 = 7,
+    DBDF_VALUE_I64 = 8,
+    DBDF_VALUE_F32 = 9,
+    DBDF_VALUE_F64 = 10
+} dbdf_value_type_t;
+
+/** How a block is stored. */
+typedef enum dbdf_block_type {
+    DBDF_BLOCK_EMPTY = 0, /**< all zeros, no payload */
+    DBDF_BLOCK_DENSE = 1, /**< row-major values */
+    DBDF_BLOCK_CSR = 2,   /**< per-row counts and (column, value) pairs */
+    DBDF_BLOCK_COO = 3    /**< (row, [column,] value) triplets */
+} dbdf_block_type_t;
+
+/** How the writer encodes a block that is added. */
+typedef enum dbdf_encoding {
+    /** Smallest exact encoding among empty, dense, CSR and COO, with the narrowest value type into which every
+     *  value round-trips bit for bit (-0.0 and NaN payloads survive). The default. */
+    DBDF_ENCODING_AUTO = 0,
+    /** The block type of the add call (dense for add_dense, ...) and the value type given. */
+    DBDF_ENCODING_AS_GIVEN = 1,
+    DBDF_ENCODING_DENSE = 2, /**< dense block, value type as given */
+    DBDF_ENCODING_CSR = 3,   /**< CSR block, value type as given */
+    DBDF_ENCODING_COO = 4    /**< COO block, value type as given */
+} dbdf_encoding_t;
+
+/** Lower-case name of a status ("ok", "end_of_blocks", "invalid_argument", ...); "unknown" for other values. */
+DBDF_API const char *dbdf_status_name(dbdf_status_t status);
+/** Name of a value type ("u8", "u16", ..., "f64"; "none" for 0); "unknown" for other values. */
+DBDF_API const char *dbdf_value_type_name(dbdf_value_type_t value_type);
+/** Name of a data type ("dense", "csr", "frame"); "unknown" for other values. */
+DBDF_API const char *dbdf_data_type_name(dbdf_data_type_t data_type);
+/** Name of a block type ("empty", "dense", "csr", "coo"); "unknown" for other values. */
+DBDF_API const char *dbdf_block_type_name(dbdf_block_type_t block_type);
+/** Name of an encoding ("auto", "as-given", "dense", "csr", "coo"); "unknown" for other values. */
+DBDF_API const char *dbdf_encoding_name(dbdf_encoding_t encoding);
+/** Size in bytes of one value of `value_type`; 0 for DBDF_VALUE_NONE and unknown values. */
+DBDF_API size_t dbdf_value_type_size(dbdf_value_type_t value_type);
+
+/**
+ * Parse a value type name as printed by dbdf_value_type_name() (also accepts "uint8".."uint64",
+ * "int8".."int64", "float32", "float64", "float", "double").
+ * Returns DBDF_OK, or DBDF_ERR_INVALID_ARGUMENT (name NULL or unknown, out NULL).
+ */
+DBDF_API dbdf_status_t dbdf_value_type_from_name(const char *name, dbdf_value_type_t *out);
+
+/* ============================================================================================================
+ * 3. Reading
+ * ========================================================================================================== */
+
+/** A reader over one .dbdf object. Opaque. */
+typedef struct dbdf_reader dbdf_reader_t;
+
+/** What the object header says. Frozen plain-data struct. */
+typedef struct dbdf_object_info {
+    dbdf_data_type_t data_type;
+    dbdf_value_type_t value_type; /**< DBDF_VALUE_NONE for frames: see dbdf_reader_column_type() */
+    uint64_t rows;
+    uint64_t cols;
+    uint64_t header_bytes; /**< size of the object header; the first block starts here */
+    uint64_t total_bytes;  /**< size of the whole input */
+} dbdf_object_info_t;
+
+/** One block as stored, known without decoding its payload. Frozen plain-data struct. */
+typedef struct dbdf_block_info {
+    uint64_t index;  /**< ordinal of the block in the file, from 0 */
+    uint64_t row;    /**< position of the block's first row in the object (rx) */
+    uint64_t col;    /**< position of the block's first column in the object (cx) */
+    uint32_t rows;   /**< block rows (#r) */
+    uint32_t cols;   /**< block columns (#c) */
+    dbdf_block_type_t block_type;
+    dbdf_value_type_t value_type; /**< stored value type; for empty blocks the object's (frames: first column's) */
+    uint64_t stored_values;       /**< values in the payload: rows*cols for dense, #nzb for CSR and COO, 0 empty */
+    uint64_t offset;              /**< byte offset of the block record (its rx field) in the input */
+    uint64_t encoded_bytes;       /**< size of the block record: position pair, block header and payload */
+} dbdf_block_info_t;
+
+/**
+ * Open the file at `path` (memory-mapped, read-only) and parse its object header.
+ * On success *out receives a new reader positioned before the first block; free it with dbdf_reader_free().
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (path or out NULL); DBDF_ERR_IO (cannot open or map);
+ * DBDF_ERR_TRUNCATED or DBDF_ERR_FORMAT (bad header); DBDF_ERR_NOMEM.
+ */
+DBDF_API dbdf_status_t dbdf_reader_open_file(const char *path, dbdf_reader_t **out);
+
+/**
+ * Open `nbytes` bytes of caller memory and parse the object header. The library does not copy them: `data`
+ * must stay valid and unchanged until the reader is freed (the one exception to "never keeps a caller's
+ * pointer"). On success *out receives a new reader positioned before the first block.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (data NULL with nbytes > 0, out NULL); DBDF_ERR_TRUNCATED or
+ * DBDF_ERR_FORMAT (bad header); DBDF_ERR_NOMEM.
+ */
+DBDF_API dbdf_status_t dbdf_reader_open_memory(const void *data, size_t nbytes, dbdf_reader_t **out);
+
+/** Free a reader and unmap its file. Borrowed pointers obtained from it become invalid. NULL is ignored. */
+DBDF_API void dbdf_reader_free(dbdf_reader_t *reader);
+
+/**
+ * Fill *out with the object header's information.
+ * Returns DBDF_OK or DBDF_ERR_INVALID_ARGUMENT (NULL argument).
+ */
+DBDF_API dbdf_status_t dbdf_reader_object_info(const dbdf_reader_t *reader, dbdf_object_info_t *out);
+
+/**
+ * Value type of column `column`: for a frame the column's own type, for a matrix the object's value type.
+ * Returns DBDF_OK or DBDF_ERR_INVALID_ARGUMENT (NULL argument, column >= cols).
+ */
+DBDF_API dbdf_status_t dbdf_reader_column_type(const dbdf_reader_t *reader, uint64_t column,
+                                                dbdf_value_type_t *out);
+
+/**
+ * Label of frame column `column`: *out_label points to its bytes as stored (expected UTF-8, not checked),
+ * followed by a terminating NUL that is not counted in *out_length (a label may itself contain NUL bytes).
+ * Borrowed: valid until the reader is freed. Matrices have no labels.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, column >= cols, object is not a frame).
+ */
+DBDF_API dbdf_status_t dbdf_reader_column_label(const dbdf_reader_t *reader, uint64_t column,
+                                                 const char **out_label, size_t *out_length);
+
+/**
+ * Move to the next block and describe it in *out (may be NULL). Reads only the block header: the payload is
+ * bounds-checked but not decoded, so skipping a block costs nothing. When the last block has been passed, checks
+ * that all blocks seen partition the object (rule 1) and returns DBDF_END_OF_BLOCKS.
+ * Returns DBDF_OK; DBDF_END_OF_BLOCKS; DBDF_ERR_INVALID_ARGUMENT (reader NULL); DBDF_ERR_TRUNCATED;
+ * DBDF_ERR_FORMAT (unknown block or value type, block out of bounds, overlapping or uncovered cells, ...).
+ * After an error the reader stays on the previous block; further calls repeat the error.
+ */
+DBDF_API dbdf_status_t dbdf_reader_next_block(dbdf_reader_t *reader, dbdf_block_info_t *out);
+
+/**
+ * Describe the current block in *out.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument); DBDF_ERR_CALL_ORDER (no current block).
+ */
+DBDF_API dbdf_status_t dbdf_reader_block_info(const dbdf_reader_t *reader, dbdf_block_info_t *out);
+
+/**
+ * Borrow the current block's payload zero-copy: for a dense block the row-major values (rows*cols values of
+ * the block's value type, little-endian); for CSR the per-row records that follow #nzb; for COO the entries
+ * that follow #nzb; for an empty block zero bytes (*out_data is then a valid non-NULL pointer).
+ * The pointer is not aligned in general. Borrowed: valid until the reader is freed (the input stays mapped).
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument); DBDF_ERR_CALL_ORDER (no current block).
+ */
+DBDF_API dbdf_status_t dbdf_reader_block_payload(const dbdf_reader_t *reader, const void **out_data,
+                                                  size_t *out_nbytes);
+
+/**
+ * Decode the current block as dense values of `value_type` into `out`, row-major: element (i, j) goes to
+ * out[i * row_stride + j]. `row_stride` is in elements; 0 means the block's column count. Cells outside
+ * the block's columns in each strided row are not touched. Zeros are filled in for sparse and empty blocks.
+ * `capacity` is the number of elements `out` holds; it must be at least (rows - 1) * stride + cols.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, unknown value type, row_stride < cols);
+ * DBDF_ERR_CALL_ORDER (no current block); DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_FORMAT (malformed payload:
+ * counts, unsorted or out-of-range indices); DBDF_ERR_RANGE (a value is not exactly representable in
+ * `value_type`, or not in the object's declared type, rule 8).
+ */
+DBDF_API dbdf_status_t dbdf_reader_block_decode_dense(dbdf_reader_t *reader, dbdf_value_type_t value_type,
+                                                      void *out, size_t capacity, uint64_t row_stride);
+
+/**
+ * Number of entries the current block yields when decoded as CSR or COO (rule 14: the bit-non-zero values of a
+ * dense block, every stored entry of a sparse block, none for an empty block). For a dense block this scans the
+ * payload. Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_CALL_ORDER (no current block).
+ */
+DBDF_API dbdf_status_t dbdf_reader_block_count_entries(dbdf_reader_t *reader, uint64_t *out);
+
+/**
+ * Decode the current block as CSR with block-local indices: row_offsets[0..rows] (rows + 1 entries, starting at
+ * 0), col_indices[k] and values[k] for k < *out_entries. `row_offsets_capacity` counts row_offsets' elements;
+ * `capacity` counts the elements of col_indices and of values (each). *out_entries receives the entry count;
+ * when `capacity` is too small it receives the count needed and DBDF_ERR_BUFFER_TOO_SMALL is returned.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_CALL_ORDER; DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_FORMAT;
+ * DBDF_ERR_RANGE (as for dbdf_reader_block_decode_dense).
+ */
+DBDF_API dbdf_status_t dbdf_reader_block_decode_csr(dbdf_reader_t *reader, dbdf_value_type_t value_type,
+                                                    uint64_t *row_offsets, size_t row_offsets_capacity,
+                                                    uint32_t *col_indices, void *values, size_t capacity,
+                                                    uint64_t *out_entries);
+
+/**
+ * Decode the current block as COO triplets with block-local indices, in row-major order. `capacity` counts the
+ * elements of each of row_indices, col_indices and values. *out_entries as for dbdf_reader_block_decode_csr.
+ * Returns as dbdf_reader_block_decode_csr.
+ */
+DBDF_API dbdf_status_t dbdf_reader_block_decode_coo(dbdf_reader_t *reader, dbdf_value_type_t value_type,
+                                                    uint32_t *row_indices, uint32_t *col_indices, void *values,
+                                                    size_t capacity, uint64_t *out_entries);
+
+/**
+ * Go back before the first block. Returns DBDF_OK or DBDF_ERR_INVALID_ARGUMENT (reader NULL).
+ */
+DBDF_API dbdf_status_t dbdf_reader_rewind(dbdf_reader_t *reader);
+
+/**
+ * Build the block index by walking all block headers (payloads are skipped, never decoded) and check the
+ * layout rules (bounds, partition). *out_blocks (may be NULL) receives the number of blocks. Building twice
+ * is free. The current block is unchanged.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_TRUNCATED; DBDF_ERR_FORMAT; DBDF_ERR_NOMEM.
+ */
+DBDF_API dbdf_status_t dbdf_reader_build_index(dbdf_reader_t *reader, uint64_t *out_blocks);
+
+/**
+ * Describe block `index` (file order) from the index, building the index first if needed.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, index >= number of blocks); errors of
+ * dbdf_reader_build_index().
+ */
+DBDF_API dbdf_status_t dbdf_reader_index_entry(dbdf_reader_t *reader, uint64_t index, dbdf_block_info_t *out);
+
+/**
+ * Make block `index` (file order) the current block, building the index first if needed; the next
+ * dbdf_reader_next_block() moves to block index + 1.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (reader NULL, index out of range); errors of
+ * dbdf_reader_build_index().
+ */
+DBDF_API dbdf_status_t dbdf_reader_seek_block(dbdf_reader_t *reader, uint64_t index);
+
+/**
+ * Read the window of rows [row, row + rows) and columns [col, col + cols) of the object as dense values of
+ * `value_type` into `out`, row-major with `row_stride` elements between rows (0: `cols`). Uses the index (built
+ * if needed) and decodes only the blocks that intersect the window. `capacity` counts out's elements and must be
+ * at least (rows - 1) * stride + cols when rows and cols are non-zero. The current block is unchanged.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, window outside the object, stride < cols);
+ * DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_TRUNCATED; DBDF_ERR_FORMAT; DBDF_ERR_RANGE; DBDF_ERR_NOMEM.
+ */
+DBDF_API dbdf_status_t dbdf_reader_read_dense_window(dbdf_reader_t *reader, dbdf_value_type_t value_type,
+                                                     uint64_t row, uint64_t col, uint64_t rows, uint64_t cols,
+                                                     void *out, size_t capacity, uint64_t row_stride);
+
+/** The whole object as dense values: dbdf_reader_read_dense_window() over all rows and columns. */
+DBDF_API dbdf_status_t dbdf_reader_read_dense(dbdf_reader_t *reader, dbdf_value_type_t value_type, void *out,
+                                              size_t capacity, uint64_t row_stride);
+
+/**
+ * Read frame (or matrix) column `column` as `rows` values of `value_type` into `out` (`capacity` elements).
+ * Returns as dbdf_reader_read_dense_window().
+ */
+DBDF_API dbdf_status_t dbdf_reader_read_column(dbdf_reader_t *reader, uint64_t column,
+                                               dbdf_value_type_t value_type, void *out, size_t capacity);
+
+/**
+ * Number of entries the whole object yields as CSR (sum of dbdf_reader_block_count_entries over all blocks).
+ * Returns DBDF_OK or the errors of dbdf_reader_build_index() and of decoding.
+ */
+DBDF_API dbdf_status_t dbdf_reader_count_entries(dbdf_reader_t *reader, uint64_t *out);
+
+/**
+ * Read the whole object as CSR with object-wide indices: row_offsets[0..rows] (rows + 1 entries), then
+ * col_indices and values with `capacity` elements each, columns strictly increasing within each row.
+ * *out_entries receives the entry count (or, with DBDF_ERR_BUFFER_TOO_SMALL, the count needed).
+ * Memory used besides the outputs is bounded by the largest block's row count. The current block is unchanged.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_TRUNCATED; DBDF_ERR_FORMAT;
+ * DBDF_ERR_RANGE; DBDF_ERR_NOMEM.
+ */
+DBDF_API dbdf_status_t dbdf_reader_read_csr(dbdf_reader_t *reader, dbdf_value_type_t value_type,
+                                            uint64_t *row_offsets, size_t row_offsets_capacity,
+                                            uint64_t *col_indices, void *values, size_t capacity,
+                                            uint64_t *out_entries);
+
+/** One rule violation found by dbdf_reader_validate(). `rule` is the FORMAT-RULES number, 0 for the spec's
+ *  layout itself; `offset` is the byte offset in the input; `message` is valid during the call only. */
+typedef void (*dbdf_violation_fn)(void *context, int rule, uint64_t offset, const char *message);
+
+/**
+ * Check every rule of the format strictly: every block header and payload (counts, index order and range,
+ * value representability, rule 8), bounds and partition. Each violation is passed to `on_violation` (may be
+ * NULL) with `context`; checking goes on after a violation where the layout allows it. *out_violations (may be
+ * NULL) receives their number. The current block is unchanged.
+ * Returns DBDF_OK (no violation); DBDF_ERR_FORMAT, DBDF_ERR_TRUNCATED or DBDF_ERR_RANGE (the first violation's
+ * kind; dbdf_last_error_message() describes it); DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_NOMEM.
+ */
+DBDF_API dbdf_status_t dbdf_reader_validate(dbdf_reader_t *reader, dbdf_violation_fn on_violation,
+                                            void *context, uint64_t *out_violations);
+
+/* ============================================================================================================
+ * 4. Writing
+ * ========================================================================================================== */
+
+/** A writer producing one .dbdf object. Opaque. */
+typedef struct dbdf_writer dbdf_writer_t;
+
+/** Options for adding blocks and for the tiling helpers. Initialise with DBDF_WRITE_OPTIONS_INIT or
+ *  dbdf_write_options_init(); NULL wherever options are taken means the defaults. */
+typedef struct dbdf_write_options {
+    size_t struct_size;       /**< sizeof(dbdf_write_options_t) of the caller's header */
+    dbdf_encoding_t encoding; /**< default DBDF_ENCODING_AUTO */
+    uint32_t block_rows;      /**< tiling helpers: rows per block; 0 = automatic (blocks of a few MiB) */
+    uint32_t block_cols;      /**< tiling helpers: columns per block; 0 = automatic */
+} dbdf_write_options_t;
+
+#define DBDF_WRITE_OPTIONS_INIT { sizeof(dbdf_write_options_t), DBDF_ENCODING_AUTO, 0u, 0u }
+
+/** Set *options to the defaults (what DBDF_WRITE_OPTIONS_INIT gives). NULL is ignored. */
+DBDF_API void dbdf_write_options_init(dbdf_write_options_t *options);
+
+/**
+ * Write to the file at `path`, atomically: bytes go to a temporary file in the same directory, which
+ * dbdf_writer_finish() syncs and renames over `path`. Until then an existing file at `path` is untouched; freeing
+ * the writer without finishing removes the temporary file.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument); DBDF_ERR_IO (cannot create the temporary file);
+ * DBDF_ERR_NOMEM.
+ */
+DBDF_API dbdf_status_t dbdf_writer_open_file(const char *path, dbdf_writer_t **out);
+
+/** Write to a growable memory buffer; see dbdf_writer_memory(). Returns DBDF_OK, DBDF_ERR_INVALID_ARGUMENT
+ *  (out NULL) or DBDF_ERR_NOMEM. */
+DBDF_API dbdf_status_t dbdf_writer_open_memory(dbdf_writer_t **out);
+
+/** Write callback: consume `nbytes` bytes at `data` (valid during the call only); return 0 on success, anything
+ *  else on failure (the writer then fails with DBDF_ERR_SINK). */
+typedef int (*dbdf_write_fn)(void *context, const void *data, size_t nbytes);
+
+/**
+ * Write through `write` (called with `context`, in order, with pieces of the output). Nothing is buffered past
+ * dbdf_writer_finish().
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (write or out NULL); DBDF_ERR_NOMEM.
+ */
+DBDF_API dbdf_status_t dbdf_writer_open_callback(dbdf_write_fn write, void *context, dbdf_writer_t **out);
+
+/** Free a writer. Without a successful dbdf_writer_finish() everything is discarded: a file writer removes its
+ *  temporary file and leaves any existing file untouched. NULL is ignored. */
+DBDF_API void dbdf_writer_free(dbdf_writer_t *writer);
+
+/**
+ * Write the header of a matrix: `data_type` DBDF_DATA_DENSE or DBDF_DATA_CSR, its value type and shape.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL writer, frame data type, unknown or NONE value type);
+ * DBDF_ERR_CALL_ORDER (already begun); DBDF_ERR_IO or DBDF_ERR_SINK; DBDF_ERR_NOMEM.
+ */
+DBDF_API dbdf_status_t dbdf_writer_begin_matrix(dbdf_writer_t *writer, dbdf_data_type_t data_type,
+                                                dbdf_value_type_t value_type, uint64_t rows, uint64_t cols);
+
+/**
+ * Write the header of a frame with `rows` rows and `cols` columns: column_types[cols] and labels[cols].
+ * label_lengths[cols] gives each label's byte length; when it is NULL the labels are NUL-terminated.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument with cols > 0, unknown or NONE value type, a label
+ * longer than 65535 bytes, duplicate labels: rule 16); DBDF_ERR_CALL_ORDER; DBDF_ERR_IO or DBDF_ERR_SINK;
+ * DBDF_ERR_NOMEM.
+ */
+DBDF_API dbdf_status_t dbdf_writer_begin_frame(dbdf_writer_t *writer, uint64_t rows, uint64_t cols,
+                                               const dbdf_value_type_t *column_types,
+                                               const char *const *labels, const size_t *label_lengths);
+
+/**
+ * Add the block at (row, col) of shape rows x cols from dense row-major values of `value_type`: element (i, j)
+ * is values[i * row_stride + j] (`row_stride` in elements, 0 = cols). `count` is the number of elements at
+ * `values`. Every value must be exactly representable in the object's (column's) value type (rule 8).
+ * The block is encoded as `options` say (NULL: automatic) and written at once.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, unknown value type, stride < cols, count too small,
+ * block outside the object, overlapping an earlier block); DBDF_ERR_CALL_ORDER (not begun, or finished);
+ * DBDF_ERR_RANGE (rule 8); DBDF_ERR_IO or DBDF_ERR_SINK; DBDF_ERR_NOMEM. After an error other than
+ * DBDF_ERR_INVALID_ARGUMENT, DBDF_ERR_CALL_ORDER or DBDF_ERR_RANGE the writer is failed: only free remains.
+ */
+DBDF_API dbdf_status_t dbdf_writer_add_dense(dbdf_writer_t *writer, uint64_t row, uint64_t col, uint32_t rows,
+                                             uint32_t cols, dbdf_value_type_t value_type, const void *values,
+                                             size_t count, uint64_t row_stride,
+                                             const dbdf_write_options_t *options);
+
+/**
+ * Add a block from block-local CSR arrays: row_offsets[0..rows] (rows + 1 entries, row_offsets[0] == 0,
+ * non-decreasing), col_indices[k] < cols strictly increasing within each row, values[k], for
+ * k < entries == row_offsets[rows]. Explicit zeros are kept unless automatic encoding drops them.
+ * Returns as dbdf_writer_add_dense (malformed arrays are DBDF_ERR_INVALID_ARGUMENT).
+ */
+DBDF_API dbdf_status_t dbdf_writer_add_csr(dbdf_writer_t *writer, uint64_t row, uint64_t col, uint32_t rows,
+                                           uint32_t cols, dbdf_value_type_t value_type,
+                                           const uint64_t *row_offsets, const uint32_t *col_indices,
+                                           const void *values, uint64_t entries,
+                                           const dbdf_write_options_t *options);
+
+/**
+ * Add a block from block-local COO triplets in strictly increasing (row, column) order, `entries` of each.
+ * Returns as dbdf_writer_add_csr.
+ */
+DBDF_API dbdf_status_t dbdf_writer_add_coo(dbdf_writer_t *writer, uint64_t row, uint64_t col, uint32_t rows,
+                                           uint32_t cols, dbdf_value_type_t value_type,
+                                           const uint32_t *row_indices, const uint32_t *col_indices,
+                                           const void *values, uint64_t entries,
+                                           const dbdf_write_options_t *options);
+
+/** Add an empty (all-zero) block. Returns as dbdf_writer_add_dense. */
+DBDF_API dbdf_status_t dbdf_writer_add_empty(dbdf_writer_t *writer, uint64_t row, uint64_t col, uint32_t rows,
+                                             uint32_t cols);
+
+/**
+ * Write the whole matrix from dense row-major values (rows * row_stride elements, `count` available), tiled into
+ * blocks of options->block_rows x options->block_cols (0: automatic, blocks of a few MiB), each encoded as
+ * options say. Only valid right after dbdf_writer_begin_matrix(); dbdf_writer_finish() is still needed.
+ * Returns as dbdf_writer_add_dense.
+ */
+DBDF_API dbdf_status_t dbdf_writer_write_dense(dbdf_writer_t *writer, dbdf_value_type_t value_type,
+                                               const void *values, size_t count, uint64_t row_stride,
+                                               const dbdf_write_options_t *options);
+
+/**
+ * Write the whole matrix from object-wide CSR arrays (row_offsets[0..rows], col_indices[k] < cols strictly
+ * increasing within each row, values), tiled as dbdf_writer_write_dense does.
+ * Returns as dbdf_writer_add_csr.
+ */
+DBDF_API dbdf_status_t dbdf_writer_write_csr(dbdf_writer_t *writer, dbdf_value_type_t value_type,
+                                             const uint64_t *row_offsets, const uint64_t *col_indices,
+                                             const void *values, uint64_t entries,
+                                             const dbdf_write_options_t *options);
+
+/**
+ * Write frame column `column` from `count` >= rows values of `value_type`, as one block per row range of
+ * options->block_rows rows (0: automatic). Every value must be exactly representable in the column's type.
+ * Returns as dbdf_writer_add_dense.
+ */
+DBDF_API dbdf_status_t dbdf_writer_write_column(dbdf_writer_t *writer, uint64_t column,
+                                                dbdf_value_type_t value_type, const void *values, size_t count,
+                                                const dbdf_write_options_t *options);
+
+/**
+ * Finish the object: check that the blocks cover every cell (rule 1), flush, and for a file writer sync and
+ * rename the temporary file over the target.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (writer NULL); DBDF_ERR_CALL_ORDER (not begun, already finished,
+ * failed earlier); DBDF_ERR_FORMAT (cells not covered; the writer stays open so blocks can still be added);
+ * DBDF_ERR_IO or DBDF_ERR_SINK.
+ */
+DBDF_API dbdf_status_t dbdf_writer_finish(dbdf_writer_t *writer);
+
+/** Number of bytes written so far (header and blocks). Returns DBDF_OK or DBDF_ERR_INVALID_ARGUMENT. */
+DBDF_API dbdf_status_t dbdf_writer_bytes_written(const dbdf_writer_t *writer, uint64_t *out);
+
+/**
+ * Borrow the bytes of a finished memory writer. Valid until the writer is freed.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument); DBDF_ERR_CALL_ORDER (not a memory writer, or
+ * not finished).
+ */
+DBDF_API dbdf_status_t dbdf_writer_memory(const dbdf_writer_t *writer, const void **out_data, size_t *out_nbytes);
+
+/**
+ * Copy the bytes of a finished memory writer into out[0..capacity). *out_nbytes receives the size (also when
+ * the buffer is too small).
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_CALL_ORDER; DBDF_ERR_BUFFER_TOO_SMALL.
+ */
+DBDF_API dbdf_status_t dbdf_writer_copy_memory(const dbdf_writer_t *writer, void *out, size_t capacity,
+                                               size_t *out_nbytes);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* DBDF_H */

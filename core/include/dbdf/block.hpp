@@ -1,0 +1,38 @@
+// A block as stored: where it is, its shape and types, and where its payload lies. Knowing these never
+// requires decoding the payload.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "dbdf/types.hpp"
+
+namespace dbdf {
+
+struct BlockView {
+    std::uint64_t index = 0;      // ordinal in the file
+    std::uint64_t row = 0;        // rx
+    std::uint64_t col = 0;        // cx
+    std::uint32_t rows = 0;       // #r
+    std::uint32_t cols = 0;       // #c
+    BlockType block_type = BlockType::Empty;
+    ValueType value_type = ValueType::None;  // stored type; for empty blocks None
+    std::uint64_t stored_values = 0;  // rows*cols for dense, #nzb for CSR / COO, 0 for empty
+    std::uint64_t offset = 0;         // byte offset of the block record (its rx field)
+    std::uint64_t encoded_bytes = 0;  // position pair + block header + payload
+    std::uint64_t payload_offset = 0; // byte offset of the payload (dense values, CSR rows, COO entries)
+    std::uint64_t payload_bytes = 0;
+
+    std::uint64_t row_end() const { return row + rows; }
+    std::uint64_t col_end() const { return col + cols; }
+    std::uint64_t area() const { return std::uint64_t{rows} * cols; }
+};
+
+// Exact encoded sizes of the block representations (block header included, position pair excluded).
+// Saturate at UINT64_MAX instead of overflowing.
+std::uint64_t dense_block_bytes(std::uint32_t rows, std::uint32_t cols, ValueType type);
+std::uint64_t csr_block_bytes(std::uint32_t rows, std::uint64_t entries, ValueType type);
+std::uint64_t coo_block_bytes(std::uint32_t cols, std::uint64_t entries, ValueType type);
+inline constexpr std::uint64_t kEmptyBlockBytes = 9;
+
+}  // namespace dbdf

@@ -1,0 +1,87 @@
+// Reading an object block by block from a memory-mapped file or caller memory.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "dbdf/block.hpp"
+#include "dbdf/header.hpp"
+#include "dbdf/types.hpp"
+
+namespace dbdf {
+
+struct Violation {
+    int rule = 0;  // FORMAT-RULES number, 0 for the spec's layout
+    std::uint64_t offset = 0;
+    std::string message;
+};
+
+// A rectangle of the object: rows [row, row + rows), columns [col, col + cols).
+struct Window {
+    std::uint64_t row = 0;
+    std::uint64_t col = 0;
+    std::uint64_t rows = 0;
+    std::uint64_t cols = 0;
+};
+
+class Reader {
+public:
+    // Memory-maps the file read-only. Throws Error(Io) when it cannot, and header errors.
+    static Reader open_file(const std::filesystem::path& path);
+    // Reads caller memory without copying; it must outlive the reader.
+    static Reader open_memory(std::span<const std::byte> input);
+
+    Reader(Reader&&) noexcept;
+    Reader& operator=(Reader&&) noexcept;
+    ~Reader();
+
+    const ObjectHeader& header() const;
+    std::uint64_t header_bytes() const;
+    std::uint64_t total_bytes() const;
+
+    // Moves to the next block, reading only its header; payload size is bounds-checked. Returns false after
+    // the last block, once the partition of all blocks seen has been checked (rule 1).
+    bool next_block();
+    bool has_block() const;
+    const BlockView& block() const;  // requires has_block()
+    std::span<const std::byte> payload() const;
+
+    // Decodes the current block densely into out (elements of `type`): cell (i, j) at out[i*row_stride + j].
+    // row_stride 0 means the block's column count. capacity counts elements.
+    void decode_dense(ValueType type, void* out, std::size_t capacity, std::uint64_t row_stride);
+    // Entries the current block yields as CSR / COO (rule 14).
+    std::uint64_t count_entries();
+    // Decode as block-local CSR / COO. Returns the entry count; when it exceeds `capacity` nothing is written.
+    std::uint64_t decode_csr(ValueType type, std::uint64_t* row_offsets, std::size_t row_offsets_capacity,
+                             std::uint32_t* col_indices, void* values, std::size_t capacity);
+    std::uint64_t decode_coo(ValueType type, std::uint32_t* row_indices, std::uint32_t* col_indices,
+                             void* values, std::size_t capacity);
+
+    void rewind();
+    // Walks all block headers (payloads skipped) and checks bounds and partition. Cached.
+    const std::vector<BlockView>& build_index();
+    void seek_block(std::uint64_t index);
+
+    // Whole-object reads through the index; the iteration position is unchanged.
+    void read_dense_window(ValueType type, const Window& window, void* out, std::size_t capacity,
+                           std::uint64_t row_stride);
+    std::uint64_t count_entries_total();
+    std::uint64_t read_csr(ValueType type, std::uint64_t* row_offsets, std::size_t row_offsets_capacity,
+                           std::uint64_t* col_indices, void* values, std::size_t capacity);
+
+    // Checks every rule; calls on_violation for each violation found (may be empty). Returns their number.
+    std::uint64_t validate(const std::function<void(const Violation&)>& on_violation);
+
+private:
+    struct State;
+    explicit Reader(std::unique_ptr<State> state);
+    std::unique_ptr<State> state_;
+};
+
+}  // namespace dbdf

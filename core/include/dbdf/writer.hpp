@@ -1,0 +1,81 @@
+// Writing an object block by block. The whole object is never needed in memory: each block is encoded and
+// handed to the sink as it is added.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dbdf/header.hpp"
+#include "dbdf/sink.hpp"
+#include "dbdf/types.hpp"
+
+namespace dbdf {
+
+enum class Encoding : std::uint8_t { Auto = 0, AsGiven = 1, Dense = 2, Csr = 3, Coo = 4 };
+
+std::string_view name(Encoding encoding);  // "auto", "as-given", "dense", "csr", "coo"
+
+struct WriteOptions {
+    Encoding encoding = Encoding::Auto;
+    std::uint32_t block_rows = 0;  // tiling helpers; 0 = automatic
+    std::uint32_t block_cols = 0;
+};
+
+// Where a block goes in the object and its shape.
+struct BlockPlacement {
+    std::uint64_t row = 0;
+    std::uint64_t col = 0;
+    std::uint32_t rows = 0;
+    std::uint32_t cols = 0;
+};
+
+class Writer {
+public:
+    explicit Writer(std::unique_ptr<ByteSink> sink);
+    Writer(Writer&&) noexcept;
+    Writer& operator=(Writer&&) noexcept;
+    ~Writer();
+
+    void begin_matrix(DataType data_type, ValueType value_type, std::uint64_t rows, std::uint64_t cols);
+    void begin_frame(std::uint64_t rows, std::vector<ValueType> column_types, std::vector<std::string> labels);
+    const ObjectHeader& header() const;
+
+    // Typed inputs are host-order arrays of the C++ type of `type`.
+    void add_dense(const BlockPlacement& place, ValueType type, const void* values, std::size_t count,
+                   std::uint64_t row_stride, const WriteOptions& options);
+    void add_csr(const BlockPlacement& place, ValueType type, const std::uint64_t* row_offsets,
+                 const std::uint32_t* col_indices, const void* values, std::uint64_t entries,
+                 const WriteOptions& options);
+    void add_coo(const BlockPlacement& place, ValueType type, const std::uint32_t* row_indices,
+                 const std::uint32_t* col_indices, const void* values, std::uint64_t entries,
+                 const WriteOptions& options);
+    void add_empty(const BlockPlacement& place);
+
+    // Tiling helpers (row-major tile order, rule 3).
+    void write_dense(ValueType type, const void* values, std::size_t count, std::uint64_t row_stride,
+                     const WriteOptions& options);
+    void write_csr(ValueType type, const std::uint64_t* row_offsets, const std::uint64_t* col_indices,
+                   const void* values, std::uint64_t entries, const WriteOptions& options);
+    void write_column(std::uint64_t column, ValueType type, const void* values, std::size_t count,
+                      const WriteOptions& options);
+
+    // Checks the partition (rule 1), flushes and commits the sink.
+    void finish();
+    bool begun() const;
+    bool finished() const;
+    bool failed() const;
+    std::uint64_t bytes_written() const;
+    ByteSink& sink();
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
+
+// The automatic tile shape for an object of rows x cols values of `type`: blocks of a few MiB.
+BlockPlacement default_tile(std::uint64_t rows, std::uint64_t cols, ValueType type);
+
+}  // namespace dbdf

@@ -1,0 +1,58 @@
+// Parsing block records and decoding block payloads. Every function checks what it reads against the format
+// (spec layout and FORMAT-RULES) and throws dbdf::Error naming the rule and byte offset.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "dbdf/block.hpp"
+#include "dbdf/header.hpp"
+#include "dbdf/types.hpp"
+
+namespace dbdf::detail {
+
+// Parses the block record (position pair, block header, type-specific fields) at `offset`. Checks that codes are
+// valid and that the input holds the whole payload (rules 5-7); does not check bounds or read payload values.
+BlockView parse_block_record(std::span<const std::byte> input, std::uint64_t offset, std::uint64_t index);
+
+// Rule 2: the block lies inside the object.
+void check_block_bounds(const BlockView& block, const ObjectHeader& header);
+
+// A block-local window [row_begin, row_end) x [col_begin, col_end) decoded densely into `data`, which points at
+// the window's first cell; cell (i, j) of the window lands at data[i * row_stride + j] (elements of `type`).
+struct DenseTarget {
+    ValueType type = ValueType::F64;
+    void* data = nullptr;
+    std::uint64_t row_stride = 0;
+    std::uint32_t row_begin = 0;
+    std::uint32_t row_end = 0;
+    std::uint32_t col_begin = 0;
+    std::uint32_t col_end = 0;
+};
+
+void decode_block_dense(std::span<const std::byte> input, const BlockView& block, const ObjectHeader& header,
+                        const DenseTarget& target);
+
+// Entries the block yields as CSR / COO (rule 14): bit-non-zero values of dense blocks, stored entries otherwise.
+std::uint64_t count_block_entries(std::span<const std::byte> input, const BlockView& block);
+
+// Block-local CSR / COO output; the caller guarantees room for count_block_entries() entries and, for CSR,
+// block.rows + 1 row offsets.
+void decode_block_csr(std::span<const std::byte> input, const BlockView& block, const ObjectHeader& header,
+                      ValueType type, std::uint64_t* row_offsets, std::uint32_t* col_indices, void* values);
+void decode_block_coo(std::span<const std::byte> input, const BlockView& block, const ObjectHeader& header,
+                      ValueType type, std::uint32_t* row_indices, std::uint32_t* col_indices, void* values);
+
+// Whole-object CSR assembly. add_block_row_counts adds the entries of each block row to
+// row_counts[block.row + i]. scatter_block_csr appends each entry of block row i at position
+// row_cursor[block.row + i] (then increments it) with object-wide column indices; blocks must be scattered in
+// increasing column order so that rows come out sorted.
+void add_block_row_counts(std::span<const std::byte> input, const BlockView& block, std::uint64_t* row_counts);
+void scatter_block_csr(std::span<const std::byte> input, const BlockView& block, const ObjectHeader& header,
+                       ValueType type, std::uint64_t* row_cursor, std::uint64_t* col_indices, void* values);
+
+// Full payload check: CSR / COO structure (rules 12, 13) and every value representable in its declared type
+// (rule 8).
+void check_block_payload(std::span<const std::byte> input, const BlockView& block, const ObjectHeader& header);
+
+}  // namespace dbdf::detail

@@ -1,0 +1,372 @@
+#include "dbdf/reader.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "block_decoder.hpp"
+#include "dbdf/error.hpp"
+#include "mapped_file.hpp"
+#include "partition.hpp"
+#include "wide_count.hpp"
+
+namespace dbdf {
+
+using detail::PartitionTracker;
+using detail::Rectangle;
+
+struct Reader::State {
+    std::unique_ptr<detail::MappedFile> file;  // null when reading caller memory
+    std::span<const std::byte> input;
+    ObjectHeader header;
+    std::size_t header_bytes = 0;
+
+    // Iteration.
+    std::uint64_t next_offset = 0;
+    std::uint64_t next_index = 0;
+    std::optional<BlockView> current;
+    PartitionTracker seen;          // blocks passed by next_block(), unless the index already checked them
+    std::optional<Error> sticky_error;
+    bool at_end = false;
+
+    // Index.
+    bool index_built = false;
+    std::vector<BlockView> index;
+
+    void reset_iteration() {
+        next_offset = header_bytes;
+        next_index = 0;
+        current.reset();
+        seen.clear();
+        sticky_error.reset();
+        at_end = false;
+    }
+};
+
+namespace {
+
+Rectangle rectangle_of(const BlockView& block) {
+    return Rectangle{block.row, block.col, block.rows, block.cols, block.offset};
+}
+
+// Rule 1: the new block must not overlap any earlier one.
+void check_no_overlap(const PartitionTracker& tracker, const BlockView& block) {
+    if (auto other = tracker.find_overlap(rectangle_of(block))) {
+        throw_format(ErrorCode::Format, 1, block.offset,
+                     "block " + std::to_string(block.index) + " at (" + std::to_string(block.row) + ", " +
+                         std::to_string(block.col) + ") overlaps the block at (" + std::to_string(other->row) +
+                         ", " + std::to_string(other->col) + ") whose record starts at byte " +
+                         std::to_string(other->tag));
+    }
+}
+
+std::string cells_text(detail::WideCount cells) {
+    if (cells > ~0ull) return "more than 2^64";
+    return std::to_string(static_cast<std::uint64_t>(cells));
+}
+
+// Rule 1: the blocks cover every cell.
+void check_cover(const PartitionTracker& tracker, const ObjectHeader& header, std::uint64_t end_offset) {
+    if (tracker.covers(header.rows, header.cols)) return;
+    throw_format(ErrorCode::Format, 1, end_offset,
+                 "the blocks cover " + cells_text(tracker.covered_cells()) + " of the object's " +
+                     cells_text(static_cast<detail::WideCount>(header.rows) * header.cols) +
+                     " cells; every cell must belong to exactly one block");
+}
+
+void require_valid_output_type(ValueType type) {
+    if (!is_valid(type)) {
+        throw Error(ErrorCode::InvalidArgument, "requested value type code " +
+                                                    std::to_string(static_cast<unsigned>(type)) +
+                                                    " is not one of u8..f64");
+    }
+}
+
+// Capacity needed for `rows` strided rows of `cols` elements; saturates.
+detail::WideCount strided_extent(std::uint64_t rows, std::uint64_t cols, std::uint64_t stride) {
+    if (rows == 0 || cols == 0) return 0;
+    return static_cast<detail::WideCount>(rows - 1) * stride + cols;
+}
+
+void require_capacity(detail::WideCount needed, std::size_t capacity, const char* what) {
+    if (needed > capacity) {
+        throw Error(ErrorCode::BufferTooSmall, std::string(what) + " needs room for " + cells_text(needed) +
+                                                   " elements but the buffer holds " + std::to_string(capacity));
+    }
+}
+
+}  // namespace
+
+Reader::Reader(std::unique_ptr<State> state) : state_(std::move(state)) {}
+Reader::Reader(Reader&&) noexcept = default;
+Reader& Reader::operator=(Reader&&) noexcept = default;
+Reader::~Reader() = default;
+
+Reader Reader::open_file(const std::filesystem::path& path) {
+    auto state = std::make_unique<State>();
+    state->file = std::make_unique<detail::MappedFile>(path);
+    state->input = state->file->bytes();
+    state->header = parse_header(state->input, state->header_bytes);
+    state->reset_iteration();
+    return Reader(std::move(state));
+}
+
+Reader Reader::open_memory(std::span<const std::byte> input) {
+    auto state = std::make_unique<State>();
+    state->input = input;
+    state->header = parse_header(state->input, state->header_bytes);
+    state->reset_iteration();
+    return Reader(std::move(state));
+}
+
+const ObjectHeader& Reader::header() const { return state_->header; }
+std::uint64_t Reader::header_bytes() const { return state_->header_bytes; }
+std::uint64_t Reader::total_bytes() const { return state_->input.size(); }
+
+bool Reader::next_block() {
+    State& s = *state_;
+    if (s.sticky_error) throw *s.sticky_error;
+    if (s.at_end) return false;
+    try {
+        if (s.index_built) {  // layout already checked; step through the index
+            if (s.next_index >= s.index.size()) {
+                s.current.reset();
+                s.at_end = true;
+                return false;
+            }
+            s.current = s.index[s.next_index++];
+            return true;
+        }
+        if (s.next_offset >= s.input.size()) {
+            check_cover(s.seen, s.header, s.input.size());
+            s.current.reset();
+            s.at_end = true;
+            return false;
+        }
+        BlockView block = detail::parse_block_record(s.input, s.next_offset, s.next_index);
+        detail::check_block_bounds(block, s.header);
+        check_no_overlap(s.seen, block);
+        s.seen.add(rectangle_of(block));
+        s.next_offset += block.encoded_bytes;
+        ++s.next_index;
+        s.current = block;
+        return true;
+    } catch (const Error& error) {
+        s.sticky_error = error;
+        throw;
+    }
+}
+
+bool Reader::has_block() const { return state_->current.has_value(); }
+
+const BlockView& Reader::block() const {
+    if (!state_->current) throw Error(ErrorCode::CallOrder, "there is no current block: call next_block first");
+    return *state_->current;
+}
+
+std::span<const std::byte> Reader::payload() const {
+    const BlockView& current = block();
+    return state_->input.subspan(current.payload_offset, current.payload_bytes);
+}
+
+void Reader::decode_dense(ValueType type, void* out, std::size_t capacity, std::uint64_t row_stride) {
+    const BlockView& current = block();
+    require_valid_output_type(type);
+    const std::uint64_t stride = row_stride == 0 ? current.cols : row_stride;
+    if (stride < current.cols) {
+        throw Error(ErrorCode::InvalidArgument, "row stride " + std::to_string(stride) +
+                                                    " is smaller than the block's " +
+                                                    std::to_string(current.cols) + " columns");
+    }
+    require_capacity(strided_extent(current.rows, current.cols, stride), capacity, "the block");
+    if (current.area() == 0) return;
+    if (out == nullptr) throw Error(ErrorCode::InvalidArgument, "output buffer is NULL");
+    detail::decode_block_dense(state_->input, current, state_->header,
+                               detail::DenseTarget{type, out, stride, 0, current.rows, 0, current.cols});
+}
+
+std::uint64_t Reader::count_entries() { return detail::count_block_entries(state_->input, block()); }
+
+std::uint64_t Reader::decode_csr(ValueType type, std::uint64_t* row_offsets, std::size_t row_offsets_capacity,
+                                 std::uint32_t* col_indices, void* values, std::size_t capacity) {
+    const BlockView& current = block();
+    require_valid_output_type(type);
+    require_capacity(std::uint64_t{current.rows} + 1, row_offsets_capacity, "the block's row offsets");
+    const std::uint64_t entries = count_entries();
+    if (entries > capacity) return entries;
+    detail::decode_block_csr(state_->input, current, state_->header, type, row_offsets, col_indices, values);
+    return entries;
+}
+
+std::uint64_t Reader::decode_coo(ValueType type, std::uint32_t* row_indices, std::uint32_t* col_indices,
+                                 void* values, std::size_t capacity) {
+    const BlockView& current = block();
+    require_valid_output_type(type);
+    const std::uint64_t entries = count_entries();
+    if (entries > capacity) return entries;
+    detail::decode_block_coo(state_->input, current, state_->header, type, row_indices, col_indices, values);
+    return entries;
+}
+
+void Reader::rewind() { state_->reset_iteration(); }
+
+const std::vector<BlockView>& Reader::build_index() {
+    State& s = *state_;
+    if (s.index_built) return s.index;
+    std::vector<BlockView> index;
+    PartitionTracker tracker;
+    std::uint64_t offset = s.header_bytes;
+    while (offset < s.input.size()) {
+        BlockView block = detail::parse_block_record(s.input, offset, index.size());
+        detail::check_block_bounds(block, s.header);
+        check_no_overlap(tracker, block);
+        tracker.add(rectangle_of(block));
+        offset += block.encoded_bytes;
+        index.push_back(block);
+    }
+    check_cover(tracker, s.header, s.input.size());
+    s.index = std::move(index);
+    s.index_built = true;
+    // Iteration continues from the same block, now through the index.
+    s.seen.clear();
+    s.next_index = s.current ? s.current->index + 1 : (s.at_end ? s.index.size() : s.next_index);
+    return s.index;
+}
+
+void Reader::seek_block(std::uint64_t index) {
+    const auto& blocks = build_index();
+    if (index >= blocks.size()) {
+        throw Error(ErrorCode::InvalidArgument, "block " + std::to_string(index) + " does not exist; the object has " +
+                                                    std::to_string(blocks.size()) + " blocks");
+    }
+    State& s = *state_;
+    s.sticky_error.reset();
+    s.at_end = false;
+    s.current = blocks[index];
+    s.next_index = index + 1;
+}
+
+void Reader::read_dense_window(ValueType type, const Window& window, void* out, std::size_t capacity,
+                               std::uint64_t row_stride) {
+    require_valid_output_type(type);
+    const ObjectHeader& header = state_->header;
+    const bool rows_fit = window.rows <= header.rows && window.row <= header.rows - window.rows;
+    const bool cols_fit = window.cols <= header.cols && window.col <= header.cols - window.cols;
+    if (!rows_fit || !cols_fit) {
+        throw Error(ErrorCode::InvalidArgument,
+                    "window of " + std::to_string(window.rows) + " x " + std::to_string(window.cols) + " at (" +
+                        std::to_string(window.row) + ", " + std::to_string(window.col) + ") lies outside the " +
+                        std::to_string(header.rows) + " x " + std::to_string(header.cols) + " object");
+    }
+    const std::uint64_t stride = row_stride == 0 ? window.cols : row_stride;
+    if (stride < window.cols) {
+        throw Error(ErrorCode::InvalidArgument, "row stride " + std::to_string(stride) + " is smaller than the " +
+                                                    std::to_string(window.cols) + " columns read");
+    }
+    require_capacity(strided_extent(window.rows, window.cols, stride), capacity, "the window");
+    if (window.rows == 0 || window.cols == 0) return;
+    if (out == nullptr) throw Error(ErrorCode::InvalidArgument, "output buffer is NULL");
+    const std::size_t element_bytes = value_size(type);
+    for (const BlockView& block : build_index()) {
+        const std::uint64_t row_begin = std::max(block.row, window.row);
+        const std::uint64_t row_end = std::min(block.row_end(), window.row + window.rows);
+        const std::uint64_t col_begin = std::max(block.col, window.col);
+        const std::uint64_t col_end = std::min(block.col_end(), window.col + window.cols);
+        if (row_begin >= row_end || col_begin >= col_end) continue;
+        auto* first_cell = static_cast<std::byte*>(out) +
+                           ((row_begin - window.row) * stride + (col_begin - window.col)) * element_bytes;
+        detail::decode_block_dense(
+            state_->input, block, header,
+            detail::DenseTarget{type, first_cell, stride, static_cast<std::uint32_t>(row_begin - block.row),
+                                static_cast<std::uint32_t>(row_end - block.row),
+                                static_cast<std::uint32_t>(col_begin - block.col),
+                                static_cast<std::uint32_t>(col_end - block.col)});
+    }
+}
+
+std::uint64_t Reader::count_entries_total() {
+    std::uint64_t entries = 0;
+    for (const BlockView& block : build_index()) entries += detail::count_block_entries(state_->input, block);
+    return entries;
+}
+
+std::uint64_t Reader::read_csr(ValueType type, std::uint64_t* row_offsets, std::size_t row_offsets_capacity,
+                               std::uint64_t* col_indices, void* values, std::size_t capacity) {
+    require_valid_output_type(type);
+    const ObjectHeader& header = state_->header;
+    require_capacity(static_cast<detail::WideCount>(header.rows) + 1, row_offsets_capacity, "the row offsets");
+    const std::uint64_t entries = count_entries_total();
+    if (entries > capacity) return entries;
+    // Counts per row land in row_offsets[row + 1]; the prefix sum turns them into offsets. The scatter then uses
+    // row_offsets[row] as the write cursor of each row, which leaves it at the next row's start; shifting back by
+    // one restores the offsets. No memory is needed beyond the outputs and the sorted block order.
+    std::fill_n(row_offsets, header.rows + 1, std::uint64_t{0});
+    const auto& index = build_index();
+    for (const BlockView& block : index) detail::add_block_row_counts(state_->input, block, row_offsets + 1);
+    for (std::uint64_t row = 0; row < header.rows; ++row) row_offsets[row + 1] += row_offsets[row];
+    std::vector<const BlockView*> by_column;
+    by_column.reserve(index.size());
+    for (const BlockView& block : index) by_column.push_back(&block);
+    std::stable_sort(by_column.begin(), by_column.end(),
+                     [](const BlockView* a, const BlockView* b) { return a->col < b->col; });
+    for (const BlockView* block : by_column) {
+        detail::scatter_block_csr(state_->input, *block, header, type, row_offsets, col_indices, values);
+    }
+    for (std::uint64_t row = header.rows; row > 0; --row) row_offsets[row] = row_offsets[row - 1];
+    row_offsets[0] = 0;
+    return entries;
+}
+
+std::uint64_t Reader::validate(const std::function<void(const Violation&)>& on_violation) {
+    State& s = *state_;
+    std::uint64_t violations = 0;
+    auto report = [&](const Error& error) {
+        ++violations;
+        if (on_violation) on_violation(Violation{error.rule(), error.offset(), error.what()});
+    };
+    PartitionTracker tracker;
+    std::uint64_t offset = s.header_bytes;
+    std::uint64_t index = 0;
+    bool layout_complete = true;
+    while (offset < s.input.size()) {
+        BlockView block;
+        try {
+            block = detail::parse_block_record(s.input, offset, index);
+        } catch (const Error& error) {
+            report(error);  // the rest of the body cannot be located
+            layout_complete = false;
+            break;
+        }
+        offset += block.encoded_bytes;
+        ++index;
+        try {
+            detail::check_block_bounds(block, s.header);
+        } catch (const Error& error) {
+            report(error);
+            layout_complete = false;  // coverage cannot be judged with a block outside the object
+            continue;
+        }
+        try {
+            check_no_overlap(tracker, block);
+            tracker.add(rectangle_of(block));
+        } catch (const Error& error) {
+            report(error);
+            layout_complete = false;
+        }
+        try {
+            detail::check_block_payload(s.input, block, s.header);
+        } catch (const Error& error) {
+            report(error);
+        }
+    }
+    if (layout_complete) {
+        try {
+            check_cover(tracker, s.header, s.input.size());
+        } catch (const Error& error) {
+            report(error);
+        }
+    }
+    return violations;
+}
+
+}  // namespace dbdf

@@ -1,0 +1,496 @@
+#include "dbdf/writer.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "block_encoder.hpp"
+#include "block_sources.hpp"
+#include "byte_output.hpp"
+#include "dbdf/error.hpp"
+#include "partition.hpp"
+#include "wide_count.hpp"
+#include "value_analysis.hpp"
+
+namespace dbdf {
+
+using detail::BlockPosition;
+using detail::DenseSource;
+using detail::EncodingPlan;
+using detail::SparseLayout;
+using detail::SparseSource;
+
+std::string_view name(Encoding encoding) {
+    switch (encoding) {
+        case Encoding::Auto: return "auto";
+        case Encoding::AsGiven: return "as-given";
+        case Encoding::Dense: return "dense";
+        case Encoding::Csr: return "csr";
+        case Encoding::Coo: return "coo";
+    }
+    return "unknown";
+}
+
+BlockPlacement default_tile(std::uint64_t rows, std::uint64_t cols, ValueType type) {
+    constexpr std::uint64_t kTargetBlockBytes = std::uint64_t{4} << 20;
+    if (rows == 0 || cols == 0) return BlockPlacement{0, 0, 0, 0};
+    const std::uint64_t value_bytes = std::max<std::size_t>(value_size(type), 1);
+    std::uint64_t block_cols = std::min(cols, kMaxBlockExtent);
+    if (block_cols * value_bytes > kTargetBlockBytes) block_cols = kTargetBlockBytes / value_bytes;
+    std::uint64_t block_rows = std::max<std::uint64_t>(1, kTargetBlockBytes / (block_cols * value_bytes));
+    block_rows = std::min({block_rows, rows, kMaxBlockExtent});
+    return BlockPlacement{0, 0, static_cast<std::uint32_t>(block_rows), static_cast<std::uint32_t>(block_cols)};
+}
+
+namespace {
+
+enum class Phase { Idle, Begun, Finished, Failed };
+
+[[noreturn]] void invalid(const std::string& message) { throw Error(ErrorCode::InvalidArgument, message); }
+
+std::string position_text(const BlockPlacement& place) {
+    return "block at (" + std::to_string(place.row) + ", " + std::to_string(place.col) + ") of shape " +
+           std::to_string(place.rows) + " x " + std::to_string(place.cols);
+}
+
+void require_valid_input_type(ValueType type) {
+    if (!is_valid(type)) {
+        invalid("value type code " + std::to_string(static_cast<unsigned>(type)) + " is not one of u8..f64");
+    }
+}
+
+void require_valid_encoding(Encoding encoding) {
+    if (static_cast<unsigned>(encoding) > static_cast<unsigned>(Encoding::Coo)) {
+        invalid("encoding code " + std::to_string(static_cast<unsigned>(encoding)) + " is unknown");
+    }
+}
+
+// Rule 8 on write: every value must be exactly representable in the declared type of its cell.
+template <class T>
+class DeclaredTypes {
+public:
+    DeclaredTypes(const ObjectHeader& header, const BlockPlacement& place) : header_(header), place_(place) {
+        if (header.data_type != DataType::Frame) {
+            needed_ = !detail::always_fits_type<T>(header.value_type);
+            return;
+        }
+        for (std::uint64_t column = place.col; column < place.col + place.cols && !needed_; ++column) {
+            needed_ = !detail::always_fits_type<T>(header.column_types[column]);
+        }
+    }
+
+    void check(T value, std::uint32_t row, std::uint32_t col) const {
+        if (!needed_) return;
+        const ValueType declared = header_.type_of_column(place_.col + col);
+        if (!detail::fits_type(declared, value)) {
+            throw Error(ErrorCode::Range, position_text(place_) + ": value " + detail::value_text(value) +
+                                              " at block cell (" + std::to_string(row) + ", " + std::to_string(col) +
+                                              ") is not exactly representable in the declared type " +
+                                              std::string(name(declared)) + " (rule 8)",
+                        8);
+        }
+    }
+
+private:
+    const ObjectHeader& header_;
+    const BlockPlacement& place_;
+    bool needed_ = false;
+};
+
+struct BlockFacts {
+    std::uint64_t entries = 0;  // non-zeros of a dense source, kept entries of a sparse one
+    detail::TypeMask feasible = 0;
+};
+
+template <class T, class Source>
+BlockFacts analyze(const Source& source, const DeclaredTypes<T>& declared) {
+    BlockFacts facts;
+    detail::NarrowingAnalysis<T> narrowing;
+    auto observe = [&](std::uint32_t row, std::uint32_t col, T value) {
+        declared.check(value, row, col);
+        narrowing.observe(value);
+        ++facts.entries;
+    };
+    if constexpr (requires { source.for_each_nonzero(observe); }) {
+        source.for_each_nonzero(observe);
+    } else {
+        source.for_each_entry(observe);
+    }
+    facts.feasible = narrowing.feasible();
+    return facts;
+}
+
+}  // namespace
+
+struct Writer::State {
+    std::unique_ptr<ByteSink> sink;
+    detail::ByteOutput out;
+    ObjectHeader header;
+    Phase phase = Phase::Idle;
+    detail::PartitionTracker tracker;
+    std::uint64_t blocks_added = 0;
+
+    explicit State(std::unique_ptr<ByteSink> owned_sink) : sink(std::move(owned_sink)), out(*sink) {}
+
+    void require_phase_for_blocks() const {
+        switch (phase) {
+            case Phase::Idle: throw Error(ErrorCode::CallOrder, "no object begun: call begin_matrix or begin_frame first");
+            case Phase::Finished: throw Error(ErrorCode::CallOrder, "the object is finished; no more blocks can be added");
+            case Phase::Failed: throw Error(ErrorCode::CallOrder, "the writer failed earlier; only freeing it remains");
+            case Phase::Begun: return;
+        }
+    }
+
+    void require_idle() const {
+        if (phase != Phase::Idle) throw Error(ErrorCode::CallOrder, "an object has already been begun on this writer");
+    }
+
+    // Runs `emit`, marking the writer failed when it throws (bytes may have reached the sink).
+    template <class Emit>
+    void emitting(Emit&& emit) {
+        try {
+            emit();
+        } catch (...) {
+            phase = Phase::Failed;
+            throw;
+        }
+    }
+
+    void write_header() {
+        const std::vector<std::byte> bytes = encode_header(header);
+        emitting([&] { out.put_bytes(bytes); });
+        phase = Phase::Begun;
+    }
+
+    // Rules 2, 4 and 1 for a block about to be added.
+    void check_placement(const BlockPlacement& place) const {
+        if (place.rows == 0 || place.cols == 0) {
+            invalid(position_text(place) + " has no cells; blocks need at least one row and one column (rule 4)");
+        }
+        const bool rows_fit = place.rows <= header.rows && place.row <= header.rows - place.rows;
+        const bool cols_fit = place.cols <= header.cols && place.col <= header.cols - place.cols;
+        if (!rows_fit || !cols_fit) {
+            invalid(position_text(place) + " reaches outside the " + std::to_string(header.rows) + " x " +
+                    std::to_string(header.cols) + " object (rule 2)");
+        }
+        if (auto other = tracker.find_overlap({place.row, place.col, place.rows, place.cols, 0})) {
+            invalid(position_text(place) + " overlaps the earlier block at (" + std::to_string(other->row) + ", " +
+                    std::to_string(other->col) + ") (rule 1)");
+        }
+    }
+
+    void record(const BlockPlacement& place) {
+        tracker.add({place.row, place.col, place.rows, place.cols, 0});
+        ++blocks_added;
+    }
+
+    template <class T, class Source>
+    void add_block(const BlockPlacement& place, Source& source, Encoding encoding, BlockType given_type) {
+        const BlockPosition position{place.row, place.col, place.rows, place.cols};
+        const DeclaredTypes<T> declared(header, place);
+        constexpr bool kSparse = !requires { source.for_each_nonzero([](std::uint32_t, std::uint32_t, T) {}); };
+        if constexpr (kSparse) source.drop_zeros = encoding == Encoding::Auto;
+        const BlockFacts facts = analyze<T>(source, declared);
+        EncodingPlan plan;
+        switch (encoding) {
+            case Encoding::Auto:
+                plan = detail::smallest_plan(position, facts.entries,
+                                             detail::narrowest_type(facts.feasible, value_type_v<T>));
+                break;
+            case Encoding::AsGiven: plan = EncodingPlan{given_type, value_type_v<T>, facts.entries}; break;
+            case Encoding::Dense: plan = EncodingPlan{BlockType::Dense, value_type_v<T>, facts.entries}; break;
+            case Encoding::Csr: plan = EncodingPlan{BlockType::Csr, value_type_v<T>, facts.entries}; break;
+            case Encoding::Coo: plan = EncodingPlan{BlockType::Coo, value_type_v<T>, facts.entries}; break;
+        }
+        if (plan.block_type == BlockType::Coo && plan.entries > kMaxBlockExtent) {
+            invalid(position_text(place) + " has " + std::to_string(plan.entries) +
+                    " entries; a COO block holds at most 2^32-1 (its #nzb is uint32)");
+        }
+        emitting([&] { detail::encode_block(out, position, source, plan); });
+        record(place);
+    }
+};
+
+Writer::Writer(std::unique_ptr<ByteSink> sink) {
+    if (!sink) throw Error(ErrorCode::InvalidArgument, "a writer needs a sink");
+    state_ = std::make_unique<State>(std::move(sink));
+}
+Writer::Writer(Writer&&) noexcept = default;
+Writer& Writer::operator=(Writer&&) noexcept = default;
+Writer::~Writer() = default;
+
+void Writer::begin_matrix(DataType data_type, ValueType value_type, std::uint64_t rows, std::uint64_t cols) {
+    state_->require_idle();
+    if (!is_matrix(data_type)) invalid("begin_matrix needs data type dense or csr; use begin_frame for frames");
+    ObjectHeader header;
+    header.data_type = data_type;
+    header.value_type = value_type;
+    header.rows = rows;
+    header.cols = cols;
+    check_header_for_writing(header);
+    state_->header = std::move(header);
+    state_->write_header();
+}
+
+void Writer::begin_frame(std::uint64_t rows, std::vector<ValueType> column_types, std::vector<std::string> labels) {
+    state_->require_idle();
+    ObjectHeader header;
+    header.data_type = DataType::Frame;
+    header.rows = rows;
+    header.cols = column_types.size();
+    header.column_types = std::move(column_types);
+    header.labels = std::move(labels);
+    check_header_for_writing(header);
+    state_->header = std::move(header);
+    state_->write_header();
+}
+
+const ObjectHeader& Writer::header() const { return state_->header; }
+
+void Writer::add_dense(const BlockPlacement& place, ValueType type, const void* values, std::size_t count,
+                       std::uint64_t row_stride, const WriteOptions& options) {
+    state_->require_phase_for_blocks();
+    require_valid_input_type(type);
+    require_valid_encoding(options.encoding);
+    state_->check_placement(place);
+    const std::uint64_t stride = row_stride == 0 ? place.cols : row_stride;
+    if (stride < place.cols) {
+        invalid("row stride " + std::to_string(stride) + " is smaller than the block's " + std::to_string(place.cols) +
+                " columns");
+    }
+    const detail::WideCount needed = static_cast<detail::WideCount>(place.rows - 1) * stride + place.cols;
+    if (needed > count) {
+        invalid(position_text(place) + " needs " + std::to_string(static_cast<std::uint64_t>(needed)) +
+                " values at the given stride but only " + std::to_string(count) + " were passed");
+    }
+    if (values == nullptr) invalid("values are NULL");
+    visit_value_type(type, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        DenseSource<T> source{static_cast<const T*>(values), place.rows, place.cols, stride};
+        state_->add_block<T>(place, source, options.encoding, BlockType::Dense);
+    });
+}
+
+void Writer::add_csr(const BlockPlacement& place, ValueType type, const std::uint64_t* row_offsets,
+                     const std::uint32_t* col_indices, const void* values, std::uint64_t entries,
+                     const WriteOptions& options) {
+    state_->require_phase_for_blocks();
+    require_valid_input_type(type);
+    require_valid_encoding(options.encoding);
+    state_->check_placement(place);
+    if (row_offsets == nullptr) invalid("row offsets are NULL");
+    if (entries > 0 && (col_indices == nullptr || values == nullptr)) invalid("column indices or values are NULL");
+    if (row_offsets[0] != 0) invalid("row_offsets[0] must be 0, got " + std::to_string(row_offsets[0]));
+    if (row_offsets[place.rows] != entries) {
+        invalid("row_offsets[" + std::to_string(place.rows) + "] is " + std::to_string(row_offsets[place.rows]) +
+                " but " + std::to_string(entries) + " entries were passed");
+    }
+    for (std::uint32_t row = 0; row < place.rows; ++row) {
+        if (row_offsets[row + 1] < row_offsets[row]) {
+            invalid("row_offsets decrease at row " + std::to_string(row));
+        }
+        for (std::uint64_t k = row_offsets[row]; k < row_offsets[row + 1]; ++k) {
+            if (col_indices[k] >= place.cols || (k > row_offsets[row] && col_indices[k] <= col_indices[k - 1])) {
+                invalid("column index " + std::to_string(col_indices[k]) + " of entry " + std::to_string(k) +
+                        " (row " + std::to_string(row) + ") is out of range or not strictly increasing");
+            }
+        }
+    }
+    visit_value_type(type, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        SparseSource<T> source;
+        source.layout = SparseLayout::LocalCsr;
+        source.rows = place.rows;
+        source.cols = place.cols;
+        source.values = static_cast<const T*>(values);
+        source.cols32 = col_indices;
+        source.row_offsets = row_offsets;
+        state_->add_block<T>(place, source, options.encoding, BlockType::Csr);
+    });
+}
+
+void Writer::add_coo(const BlockPlacement& place, ValueType type, const std::uint32_t* row_indices,
+                     const std::uint32_t* col_indices, const void* values, std::uint64_t entries,
+                     const WriteOptions& options) {
+    state_->require_phase_for_blocks();
+    require_valid_input_type(type);
+    require_valid_encoding(options.encoding);
+    state_->check_placement(place);
+    if (entries > 0 && (row_indices == nullptr || col_indices == nullptr || values == nullptr)) {
+        invalid("row indices, column indices or values are NULL");
+    }
+    for (std::uint64_t k = 0; k < entries; ++k) {
+        if (row_indices[k] >= place.rows || col_indices[k] >= place.cols) {
+            invalid("entry " + std::to_string(k) + " at (" + std::to_string(row_indices[k]) + ", " +
+                    std::to_string(col_indices[k]) + ") lies outside the " + position_text(place));
+        }
+        if (k > 0 && (row_indices[k] < row_indices[k - 1] ||
+                      (row_indices[k] == row_indices[k - 1] && col_indices[k] <= col_indices[k - 1]))) {
+            invalid("entry " + std::to_string(k) + " is not in strictly increasing (row, column) order");
+        }
+    }
+    visit_value_type(type, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        SparseSource<T> source;
+        source.layout = SparseLayout::LocalCoo;
+        source.rows = place.rows;
+        source.cols = place.cols;
+        source.values = static_cast<const T*>(values);
+        source.cols32 = col_indices;
+        source.row_indices = row_indices;
+        source.entries = entries;
+        state_->add_block<T>(place, source, options.encoding, BlockType::Coo);
+    });
+}
+
+void Writer::add_empty(const BlockPlacement& place) {
+    state_->require_phase_for_blocks();
+    state_->check_placement(place);
+    const BlockPosition position{place.row, place.col, place.rows, place.cols};
+    state_->emitting([&] {
+        detail::put_record_header(state_->out, position, EncodingPlan{BlockType::Empty, ValueType::None, 0});
+    });
+    state_->record(place);
+}
+
+namespace {
+
+// Tile extents from the options, or the automatic ones.
+BlockPlacement tile_shape(const ObjectHeader& header, ValueType type, const WriteOptions& options) {
+    const BlockPlacement automatic = default_tile(header.rows, header.cols, type);
+    BlockPlacement tile = automatic;
+    if (options.block_rows != 0) tile.rows = options.block_rows;
+    if (options.block_cols != 0) tile.cols = options.block_cols;
+    return tile;
+}
+
+// Calls add(placement) for each tile in row-major tile order (rule 3).
+template <class AddTile>
+void for_each_tile(std::uint64_t rows, std::uint64_t cols, const BlockPlacement& tile, AddTile&& add) {
+    for (std::uint64_t row = 0; row < rows; row += tile.rows) {
+        for (std::uint64_t col = 0; col < cols; col += tile.cols) {
+            add(BlockPlacement{row, col, static_cast<std::uint32_t>(std::min<std::uint64_t>(tile.rows, rows - row)),
+                               static_cast<std::uint32_t>(std::min<std::uint64_t>(tile.cols, cols - col))});
+        }
+    }
+}
+
+}  // namespace
+
+void Writer::write_dense(ValueType type, const void* values, std::size_t count, std::uint64_t row_stride,
+                         const WriteOptions& options) {
+    state_->require_phase_for_blocks();
+    require_valid_input_type(type);
+    const ObjectHeader& header = state_->header;
+    if (header.data_type == DataType::Frame) invalid("write_dense writes matrices; use write_column for frames");
+    if (state_->blocks_added != 0) {
+        throw Error(ErrorCode::CallOrder, "write_dense writes the whole matrix and must come right after begin");
+    }
+    const std::uint64_t stride = row_stride == 0 ? header.cols : row_stride;
+    if (stride < header.cols) invalid("row stride is smaller than the matrix's column count");
+    const detail::WideCount needed =
+        header.rows == 0 || header.cols == 0 ? 0 : static_cast<detail::WideCount>(header.rows - 1) * stride + header.cols;
+    if (needed > count) invalid("the matrix needs more values than the " + std::to_string(count) + " passed");
+    const auto* bytes = static_cast<const std::byte*>(values);
+    const std::size_t value_bytes = value_size(type);
+    for_each_tile(header.rows, header.cols, tile_shape(header, type, options), [&](const BlockPlacement& place) {
+        const std::uint64_t first = place.row * stride + place.col;
+        add_dense(place, type, bytes + first * value_bytes, count - first, stride, options);
+    });
+}
+
+void Writer::write_csr(ValueType type, const std::uint64_t* row_offsets, const std::uint64_t* col_indices,
+                       const void* values, std::uint64_t entries, const WriteOptions& options) {
+    state_->require_phase_for_blocks();
+    require_valid_input_type(type);
+    require_valid_encoding(options.encoding);
+    const ObjectHeader& header = state_->header;
+    if (header.data_type == DataType::Frame) invalid("write_csr writes matrices; use write_column for frames");
+    if (state_->blocks_added != 0) {
+        throw Error(ErrorCode::CallOrder, "write_csr writes the whole matrix and must come right after begin");
+    }
+    if (row_offsets == nullptr) invalid("row offsets are NULL");
+    if (entries > 0 && (col_indices == nullptr || values == nullptr)) invalid("column indices or values are NULL");
+    if (row_offsets[0] != 0) invalid("row_offsets[0] must be 0");
+    if (row_offsets[header.rows] != entries) invalid("row_offsets[rows] does not equal the number of entries");
+    for (std::uint64_t row = 0; row < header.rows; ++row) {
+        if (row_offsets[row + 1] < row_offsets[row]) invalid("row_offsets decrease at row " + std::to_string(row));
+        for (std::uint64_t k = row_offsets[row]; k < row_offsets[row + 1]; ++k) {
+            if (col_indices[k] >= header.cols || (k > row_offsets[row] && col_indices[k] <= col_indices[k - 1])) {
+                invalid("column index " + std::to_string(col_indices[k]) + " of entry " + std::to_string(k) +
+                        " (row " + std::to_string(row) + ") is out of range or not strictly increasing");
+            }
+        }
+    }
+    const WriteOptions block_options = options;
+    for_each_tile(header.rows, header.cols, tile_shape(header, type, options), [&](const BlockPlacement& place) {
+        state_->check_placement(place);
+        visit_value_type(type, [&](auto tag) {
+            using T = typename decltype(tag)::type;
+            SparseSource<T> source;
+            source.layout = SparseLayout::CsrWindow;
+            source.rows = place.rows;
+            source.cols = place.cols;
+            source.values = static_cast<const T*>(values);
+            source.cols64 = col_indices;
+            source.row_offsets = row_offsets;
+            source.row_base = place.row;
+            source.col_base = place.col;
+            source.col_limit = place.col + place.cols;
+            state_->add_block<T>(place, source, block_options.encoding, BlockType::Csr);
+        });
+    });
+}
+
+void Writer::write_column(std::uint64_t column, ValueType type, const void* values, std::size_t count,
+                          const WriteOptions& options) {
+    state_->require_phase_for_blocks();
+    require_valid_input_type(type);
+    const ObjectHeader& header = state_->header;
+    if (column >= header.cols) {
+        invalid("column " + std::to_string(column) + " does not exist; the object has " + std::to_string(header.cols));
+    }
+    if (count < header.rows) {
+        invalid("column " + std::to_string(column) + " needs " + std::to_string(header.rows) + " values but " +
+                std::to_string(count) + " were passed");
+    }
+    const ValueType declared = header.type_of_column(column);
+    const std::uint32_t block_rows =
+        options.block_rows != 0 ? options.block_rows : default_tile(header.rows, 1, declared).rows;
+    const auto* bytes = static_cast<const std::byte*>(values);
+    const std::size_t value_bytes = value_size(type);
+    for (std::uint64_t row = 0; row < header.rows; row += block_rows) {
+        const BlockPlacement place{row, column,
+                                   static_cast<std::uint32_t>(std::min<std::uint64_t>(block_rows, header.rows - row)),
+                                   1};
+        add_dense(place, type, bytes + row * value_bytes, count - row, 1, options);
+    }
+}
+
+void Writer::finish() {
+    State& s = *state_;
+    if (s.phase != Phase::Begun) {
+        s.require_phase_for_blocks();  // throws the right call-order error
+    }
+    if (!s.tracker.covers(s.header.rows, s.header.cols)) {
+        const auto covered = s.tracker.covered_cells();
+        throw Error(ErrorCode::Format,
+                    "the blocks cover " + std::to_string(static_cast<std::uint64_t>(covered)) + " of the object's " +
+                        std::to_string(static_cast<std::uint64_t>(static_cast<detail::WideCount>(s.header.rows) *
+                                                                   s.header.cols)) +
+                        " cells; add blocks for the rest before finishing (rule 1)",
+                    1);
+    }
+    s.emitting([&] {
+        s.out.flush();
+        s.sink->commit();
+    });
+    s.phase = Phase::Finished;
+}
+
+bool Writer::begun() const { return state_->phase != Phase::Idle; }
+bool Writer::finished() const { return state_->phase == Phase::Finished; }
+bool Writer::failed() const { return state_->phase == Phase::Failed; }
+std::uint64_t Writer::bytes_written() const { return state_->out.total(); }
+ByteSink& Writer::sink() { return *state_->sink; }
+
+}  // namespace dbdf

@@ -366,6 +366,7 @@ BlockPlacement tile_shape(const ObjectHeader& header, ValueType type, const Writ
 // Calls add(placement) for each tile in row-major tile order (rule 3).
 template <class AddTile>
 void for_each_tile(std::uint64_t rows, std::uint64_t cols, const BlockPlacement& tile, AddTile&& add) {
+    if (rows == 0 || cols == 0) return;  // rule 4: no blocks
     for (std::uint64_t row = 0; row < rows; row += tile.rows) {
         for (std::uint64_t col = 0; col < cols; col += tile.cols) {
             add(BlockPlacement{row, col, static_cast<std::uint32_t>(std::min<std::uint64_t>(tile.rows, rows - row)),

@@ -1,0 +1,195 @@
+// Writer: call order, placement rules, rule 8 on write, sinks, atomic file replacement and failure handling.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <vector>
+
+#include "dbdf/error.hpp"
+#include "dbdf/reader.hpp"
+#include "dbdf/writer.hpp"
+#include "test_support.hpp"
+
+namespace dbdf {
+namespace {
+
+namespace fs = std::filesystem;
+
+void expect_code(const std::function<void()>& action, ErrorCode code) {
+    try {
+        action();
+        FAIL() << "no error";
+    } catch (const Error& error) {
+        EXPECT_EQ(error.code(), code) << error.what();
+    }
+}
+
+Writer memory_writer() { return Writer(std::make_unique<MemorySink>()); }
+
+TEST(Writer, CallOrderIsEnforced) {
+    Writer writer = memory_writer();
+    const double value = 1.0;
+    expect_code([&] { writer.add_dense({0, 0, 1, 1}, ValueType::F64, &value, 1, 0, {}); }, ErrorCode::CallOrder);
+    expect_code([&] { writer.finish(); }, ErrorCode::CallOrder);
+    writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 1, 1);
+    expect_code([&] { writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 1, 1); }, ErrorCode::CallOrder);
+    writer.add_dense({0, 0, 1, 1}, ValueType::F64, &value, 1, 0, {});
+    writer.finish();
+    expect_code([&] { writer.add_empty({0, 0, 1, 1}); }, ErrorCode::CallOrder);
+    expect_code([&] { writer.finish(); }, ErrorCode::CallOrder);
+}
+
+TEST(Writer, PlacementRulesAreChecked) {
+    Writer writer = memory_writer();
+    writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 4, 4);
+    expect_code([&] { writer.add_empty({3, 0, 2, 1}); }, ErrorCode::InvalidArgument);            // rule 2
+    expect_code([&] { writer.add_empty({~0ull, 0, 2, 1}); }, ErrorCode::InvalidArgument);        // overflow
+    expect_code([&] { writer.add_empty({0, 0, 0, 1}); }, ErrorCode::InvalidArgument);            // rule 4
+    writer.add_empty({0, 0, 2, 2});
+    expect_code([&] { writer.add_empty({1, 1, 2, 2}); }, ErrorCode::InvalidArgument);            // rule 1
+    // Finishing with uncovered cells fails but leaves the writer usable.
+    expect_code([&] { writer.finish(); }, ErrorCode::Format);
+    writer.add_empty({0, 2, 2, 2});
+    writer.add_empty({2, 0, 2, 4});
+    writer.finish();
+    const auto& bytes = static_cast<MemorySink&>(writer.sink()).bytes();
+    EXPECT_EQ(bytes.size(), 19u + 3u * 25u);
+}
+
+TEST(Writer, ValuesMustBeRepresentableInTheDeclaredType) {
+    Writer writer = memory_writer();
+    writer.begin_matrix(DataType::DenseMatrix, ValueType::U8, 1, 2);
+    const std::vector<double> too_big{1.0, 256.0};
+    expect_code([&] { writer.add_dense({0, 0, 1, 2}, ValueType::F64, too_big.data(), 2, 0, {}); }, ErrorCode::Range);
+    const std::vector<double> fine{1.0, 255.0};
+    writer.add_dense({0, 0, 1, 2}, ValueType::F64, fine.data(), 2, 0, WriteOptions{Encoding::AsGiven});
+    writer.finish();
+    Reader reader = Reader::open_memory(static_cast<MemorySink&>(writer.sink()).bytes());
+    ASSERT_TRUE(reader.next_block());
+    EXPECT_EQ(reader.block().value_type, ValueType::F64);  // as given: stored as f64, values fit u8 (rule 8)
+    std::uint8_t out[2];
+    reader.decode_dense(ValueType::U8, out, 2, 0);
+    EXPECT_EQ(out[1], 255);
+}
+
+TEST(Writer, MalformedSparseInputsAreRejected) {
+    Writer writer = memory_writer();
+    writer.begin_matrix(DataType::CsrMatrix, ValueType::F64, 2, 3);
+    const std::vector<std::uint64_t> offsets{0, 2, 3};
+    const std::vector<std::uint32_t> unsorted{2, 1, 0};
+    const std::vector<double> values{1, 2, 3};
+    expect_code([&] { writer.add_csr({0, 0, 2, 3}, ValueType::F64, offsets.data(), unsorted.data(), values.data(), 3, {}); },
+                ErrorCode::InvalidArgument);
+    const std::vector<std::uint32_t> rows{1, 0, 1};
+    const std::vector<std::uint32_t> cols{0, 0, 1};
+    expect_code([&] { writer.add_coo({0, 0, 2, 3}, ValueType::F64, rows.data(), cols.data(), values.data(), 3, {}); },
+                ErrorCode::InvalidArgument);
+}
+
+std::vector<char> file_bytes(const fs::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+}
+
+std::size_t entries_in(const fs::path& directory) {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(directory), fs::directory_iterator()));
+}
+
+class FileWriter : public ::testing::Test {
+protected:
+    void SetUp() override {
+        directory_ = fs::temp_directory_path() / ("dbdf_writer_test_" + std::to_string(::getpid()));
+        fs::remove_all(directory_);
+        fs::create_directories(directory_);
+        target_ = directory_ / "matrix.dbdf";
+        std::ofstream(target_, std::ios::binary) << "previous contents";
+    }
+    void TearDown() override { fs::remove_all(directory_); }
+
+    fs::path directory_;
+    fs::path target_;
+};
+
+TEST_F(FileWriter, AbandonedWriteLeavesTheExistingFileUntouched) {
+    const auto before = file_bytes(target_);
+    {
+        Writer writer(make_file_sink(target_));
+        writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 2, 2);
+        writer.add_empty({0, 0, 1, 2});
+        EXPECT_EQ(entries_in(directory_), 2u);  // target and the temporary file
+    }
+    EXPECT_EQ(file_bytes(target_), before);
+    EXPECT_EQ(entries_in(directory_), 1u);
+}
+
+TEST_F(FileWriter, FinishReplacesTheFileAtomically) {
+    {
+        Writer writer(make_file_sink(target_));
+        writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 1, 1);
+        const double value = 2.5;
+        writer.add_dense({0, 0, 1, 1}, ValueType::F64, &value, 1, 0, {});
+        EXPECT_EQ(file_bytes(target_), std::vector<char>(std::begin("previous contents"), std::end("previous contents") - 1));
+        writer.finish();
+    }
+    EXPECT_EQ(entries_in(directory_), 1u);
+    Reader reader = Reader::open_file(target_);
+    double value = 0;
+    reader.read_dense_window(ValueType::F64, Window{0, 0, 1, 1}, &value, 1, 0);
+    EXPECT_EQ(value, 2.5);
+}
+
+TEST_F(FileWriter, UnwritableDirectoryIsAnIoError) {
+    expect_code([&] { Writer writer(make_file_sink(directory_ / "missing" / "x.dbdf")); }, ErrorCode::Io);
+}
+
+TEST(Writer, SinkFailureFailsTheWriter) {
+    int calls = 0;
+    Writer writer(std::make_unique<CallbackSink>([&](std::span<const std::byte>) { return ++calls < 2; }));
+    writer.begin_matrix(DataType::DenseMatrix, ValueType::U8, 1, 1);
+    const std::vector<std::uint8_t> big(3 << 20, 1);
+    Writer big_writer(std::make_unique<CallbackSink>([&](std::span<const std::byte>) { return false; }));
+    big_writer.begin_matrix(DataType::DenseMatrix, ValueType::U8, 3, 1 << 20);
+    expect_code([&] { big_writer.write_dense(ValueType::U8, big.data(), big.size(), 0, WriteOptions{Encoding::Dense}); },
+                ErrorCode::Sink);
+    EXPECT_TRUE(big_writer.failed());
+    expect_code([&] { big_writer.finish(); }, ErrorCode::CallOrder);
+    // The small writer fails only when its buffered bytes are flushed by finish().
+    const std::uint8_t one = 1;
+    writer.add_dense({0, 0, 1, 1}, ValueType::U8, &one, 1, 0, {});
+    EXPECT_NO_THROW(writer.finish());
+    EXPECT_EQ(calls, 1);
+}
+
+TEST(Writer, CallbackSinkReceivesTheSameBytesAsMemory) {
+    std::vector<std::byte> received;
+    const std::vector<float> values{1.5f, 0.0f, -2.0f, 8.0f};
+    auto build = [&](Writer& writer) {
+        writer.begin_matrix(DataType::DenseMatrix, ValueType::F32, 2, 2);
+        writer.write_dense(ValueType::F32, values.data(), 4, 0, {});
+    };
+    Writer callback_writer(std::make_unique<CallbackSink>([&](std::span<const std::byte> bytes) {
+        received.insert(received.end(), bytes.begin(), bytes.end());
+        return true;
+    }));
+    build(callback_writer);
+    callback_writer.finish();
+    EXPECT_EQ(received, testing::write_to_memory(build));
+    EXPECT_EQ(callback_writer.bytes_written(), received.size());
+}
+
+TEST(Writer, DefaultTilesAreAFewMebibytes) {
+    const BlockPlacement square = default_tile(100000, 100000, ValueType::F64);
+    EXPECT_EQ(square.cols, 100000u);
+    EXPECT_EQ(square.rows, 5u);
+    const BlockPlacement wide = default_tile(3, std::uint64_t{1} << 40, ValueType::F64);
+    EXPECT_EQ(wide.cols, (4u << 20) / 8u);
+    EXPECT_EQ(wide.rows, 1u);
+    const BlockPlacement tall = default_tile(std::uint64_t{1} << 40, 1, ValueType::U8);
+    EXPECT_EQ(tall.rows, 4u << 20);
+}
+
+}  // namespace
+}  // namespace dbdf

@@ -190,7 +190,7 @@ typedef struct dbdf_block_info {
     uint32_t rows;   /**< block rows (#r) */
     uint32_t cols;   /**< block columns (#c) */
     dbdf_block_type_t block_type;
-    dbdf_value_type_t value_type; /**< stored value type; for empty blocks the object's (frames: first column's) */
+    dbdf_value_type_t value_type; /**< stored value type; DBDF_VALUE_NONE for empty blocks (they store no values) */
     uint64_t stored_values;       /**< values in the payload: rows*cols for dense, #nzb for CSR and COO, 0 empty */
     uint64_t offset;              /**< byte offset of the block record (its rx field) in the input */
     uint64_t encoded_bytes;       /**< size of the block record: position pair, block header and payload */

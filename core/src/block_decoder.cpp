@@ -166,6 +166,7 @@ void for_each_entry(std::span<const std::byte> input, const BlockView& block, On
     switch (block.block_type) {
         case BlockType::Empty: return;
         case BlockType::Dense: {
+            if (block.cols == 0) return;  // zero-area blocks (rule 4) hold nothing; do not walk their rows
             for (std::uint32_t row = 0; row < block.rows; ++row) {
                 const std::uint64_t row_offset = block.payload_offset + std::uint64_t{row} * block.cols * sizeof(S);
                 for (std::uint32_t col = 0; col < block.cols; ++col) {
@@ -360,7 +361,8 @@ void scatter_block_csr(std::span<const std::byte> input, const BlockView& block,
 }
 
 void check_block_payload(std::span<const std::byte> input, const BlockView& block, const ObjectHeader& header) {
-    if (block.block_type == BlockType::Empty) return;
+    // Zero-area blocks (rule 4) hold no values; their row count alone must not drive a loop.
+    if (block.block_type == BlockType::Empty || block.area() == 0) return;
     visit_value_type(block.value_type, [&](auto stored_tag) {
         using S = typename decltype(stored_tag)::type;
         const DeclaredTypeCheck<S> declared(header, block);

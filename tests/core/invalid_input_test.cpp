@@ -189,3 +189,22 @@ TEST(InvalidInput, ErrorsAreStickyUntilRewind) {
 
 }  // namespace
 }  // namespace dbdf
+
+namespace dbdf {
+namespace {
+
+// Found by fuzzing: a 0-column dense block claiming 2^31 rows made validation walk every (empty) row.
+TEST(InvalidInput, ZeroAreaBlockWithHugeRowCountCostsNothing) {
+    const testing::Bytes input = testing::Bytes().matrix(1, 1, 1, 1).block(0, 0, 0x80000000u, 0, 1).u8(8)
+                                     .block(0, 0, 1, 1, 1).u8(1).u8(7);
+    Reader reader = Reader::open_memory(input.span());
+    EXPECT_EQ(reader.validate({}), 0u);  // rule 4: zero-area blocks are accepted
+    std::vector<std::uint64_t> row_offsets(2);
+    std::vector<std::uint64_t> cols(1);
+    std::uint8_t value = 0;
+    EXPECT_EQ(reader.read_csr(ValueType::U8, row_offsets.data(), 2, cols.data(), &value, 1), 1u);
+    EXPECT_EQ(value, 7);
+}
+
+}  // namespace
+}  // namespace dbdf

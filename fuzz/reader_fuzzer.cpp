@@ -1,0 +1,76 @@
+// libFuzzer target: open any input, step through its blocks and decode each one in every output form, build
+// the index, read the whole object when small, and validate. Any input must end in success or dbdf::Error; a
+// crash, a sanitizer report, a hang or an allocation beyond the caps below is a bug.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "dbdf/error.hpp"
+#include "dbdf/reader.hpp"
+
+namespace {
+
+// Caps on what the target itself allocates for outputs, so that large (valid) claims are skipped, not fuzzed
+// into out-of-memory reports of the harness.
+constexpr std::uint64_t kMaxCells = 1 << 16;
+
+void decode_current_block(dbdf::Reader& reader) {
+    const dbdf::BlockView& block = reader.block();
+    (void)reader.payload();
+    if (block.area() <= kMaxCells) {
+        std::vector<double> dense(block.area());
+        reader.decode_dense(dbdf::ValueType::F64, dense.data(), dense.size(), 0);
+        std::vector<std::int8_t> narrow(block.area());
+        try {
+            reader.decode_dense(dbdf::ValueType::I8, narrow.data(), narrow.size(), 0);
+        } catch (const dbdf::Error&) {
+        }
+    }
+    const std::uint64_t entries = reader.count_entries();
+    if (entries <= kMaxCells && block.rows <= kMaxCells) {
+        std::vector<std::uint64_t> row_offsets(std::uint64_t{block.rows} + 1);
+        std::vector<std::uint32_t> rows(entries), cols(entries);
+        std::vector<float> values(entries);
+        reader.decode_csr(dbdf::ValueType::F32, row_offsets.data(), row_offsets.size(), cols.data(), values.data(),
+                          values.size());
+        reader.decode_coo(dbdf::ValueType::F32, rows.data(), cols.data(), values.data(), values.size());
+    }
+}
+
+void exercise(std::span<const std::byte> input) {
+    dbdf::Reader reader = dbdf::Reader::open_memory(input);
+    reader.validate([](const dbdf::Violation&) {});
+    try {
+        while (reader.next_block()) {
+            try {
+                decode_current_block(reader);
+            } catch (const dbdf::Error&) {
+            }
+        }
+    } catch (const dbdf::Error&) {
+    }
+    const auto& header = reader.header();
+    const auto& index = reader.build_index();
+    if (!index.empty()) reader.seek_block(index.size() - 1);
+    if (header.rows * header.cols <= kMaxCells && header.rows <= kMaxCells && header.cols <= kMaxCells) {
+        std::vector<double> all(header.rows * header.cols);
+        reader.read_dense_window(dbdf::ValueType::F64, dbdf::Window{0, 0, header.rows, header.cols}, all.data(),
+                                 all.size(), 0);
+        const std::uint64_t entries = reader.count_entries_total();
+        std::vector<std::uint64_t> row_offsets(header.rows + 1), cols(entries);
+        std::vector<double> values(entries);
+        reader.read_csr(dbdf::ValueType::F64, row_offsets.data(), row_offsets.size(), cols.data(), values.data(),
+                        values.size());
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    try {
+        exercise(std::span(reinterpret_cast<const std::byte*>(data), size));
+    } catch (const dbdf::Error&) {
+    }
+    return 0;
+}

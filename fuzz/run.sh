@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds the fuzz targets with clang and runs one on a copy of its corpus for a number of seconds:
+#   bash fuzz/run.sh reader 60
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+target="${1:-reader}"
+seconds="${2:-60}"
+build="$root/build-fuzz"
+CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDBDF_BUILD_FUZZ=ON \
+  -DDBDF_BUILD_TESTS=OFF -DDBDF_BUILD_CLI=OFF -DDBDF_BUILD_EXAMPLES=OFF -DDBDF_BUILD_JAVA=OFF \
+  -DDBDF_BUILD_CSHARP=OFF -DDBDF_BUILD_RUST=OFF >/dev/null
+cmake --build "$build" --target "dbdf_${target}_fuzzer"
+corpus="$build/corpus-$target"
+mkdir -p "$corpus"
+find "$root/tests/vectors" -name '*.dbdf' -exec cp {} "$corpus/" \; 2>/dev/null || true
+"$build/fuzz/dbdf_${target}_fuzzer" -max_total_time="$seconds" -rss_limit_mb=1024 -malloc_limit_mb=512 \
+  -timeout=10 "$corpus"

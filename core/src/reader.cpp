@@ -322,7 +322,7 @@ std::uint64_t Reader::validate(const std::function<void(const Violation&)>& on_v
     std::uint64_t violations = 0;
     auto report = [&](const Error& error) {
         ++violations;
-        if (on_violation) on_violation(Violation{error.rule(), error.offset(), error.what()});
+        if (on_violation) on_violation(Violation{error.code(), error.rule(), error.offset(), error.what()});
     };
     PartitionTracker tracker;
     std::uint64_t offset = s.header_bytes;

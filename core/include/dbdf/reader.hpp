@@ -11,12 +11,14 @@
 #include <vector>
 
 #include "dbdf/block.hpp"
+#include "dbdf/error.hpp"
 #include "dbdf/header.hpp"
 #include "dbdf/types.hpp"
 
 namespace dbdf {
 
 struct Violation {
+    ErrorCode code = ErrorCode::Format;  // Format, Truncated or Range
     int rule = 0;  // FORMAT-RULES number, 0 for the spec's layout
     std::uint64_t offset = 0;
     std::string message;

@@ -1,0 +1,76 @@
+// RAII holders and helpers for the C ABI tests.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dbdf.h"
+
+namespace dbdf_test {
+
+struct ReaderDeleter {
+    void operator()(dbdf_reader_t* reader) const { dbdf_reader_free(reader); }
+};
+struct WriterDeleter {
+    void operator()(dbdf_writer_t* writer) const { dbdf_writer_free(writer); }
+};
+using ReaderHandle = std::unique_ptr<dbdf_reader_t, ReaderDeleter>;
+using WriterHandle = std::unique_ptr<dbdf_writer_t, WriterDeleter>;
+
+#define EXPECT_STATUS(expected, call)                                                                   \
+    do {                                                                                                \
+        const dbdf_status_t status_ = (call);                                                           \
+        EXPECT_EQ(status_, expected) << #call << ": " << dbdf_status_name(status_) << ": "              \
+                                     << dbdf_last_error_message();                                      \
+    } while (false)
+
+#define ASSERT_OK(call)                                                                                 \
+    do {                                                                                                \
+        const dbdf_status_t status_ = (call);                                                           \
+        ASSERT_EQ(status_, DBDF_OK) << #call << ": " << dbdf_status_name(status_) << ": "               \
+                                    << dbdf_last_error_message();                                       \
+    } while (false)
+
+inline WriterHandle memory_writer() {
+    dbdf_writer_t* writer = nullptr;
+    EXPECT_EQ(dbdf_writer_open_memory(&writer), DBDF_OK);
+    return WriterHandle(writer);
+}
+
+inline std::vector<std::uint8_t> finished_bytes(dbdf_writer_t* writer) {
+    const void* data = nullptr;
+    size_t size = 0;
+    EXPECT_EQ(dbdf_writer_memory(writer, &data, &size), DBDF_OK) << dbdf_last_error_message();
+    const auto* bytes = static_cast<const std::uint8_t*>(data);
+    return std::vector<std::uint8_t>(bytes, bytes + size);
+}
+
+// The reader reads `bytes` in place, so they must outlive it: temporaries are refused at compile time.
+ReaderHandle memory_reader(std::vector<std::uint8_t>&& bytes) = delete;
+inline ReaderHandle memory_reader(const std::vector<std::uint8_t>& bytes) {
+    dbdf_reader_t* reader = nullptr;
+    EXPECT_EQ(dbdf_reader_open_memory(bytes.data(), bytes.size(), &reader), DBDF_OK) << dbdf_last_error_message();
+    return ReaderHandle(reader);
+}
+
+// A finished 4 x 3 f64 DenseMatrix with value 10 * row + col (zero at (0, 0)), tiled 2 x 2 (4 blocks).
+inline std::vector<std::uint8_t> sample_matrix(dbdf_encoding_t encoding = DBDF_ENCODING_AUTO) {
+    WriterHandle writer = memory_writer();
+    std::vector<double> values(12);
+    for (int i = 0; i < 12; ++i) values[i] = 10.0 * (i / 3) + (i % 3);
+    dbdf_write_options_t options = DBDF_WRITE_OPTIONS_INIT;
+    options.encoding = encoding;
+    options.block_rows = 2;
+    options.block_cols = 2;
+    EXPECT_EQ(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_F64, 4, 3), DBDF_OK);
+    EXPECT_EQ(dbdf_writer_write_dense(writer.get(), DBDF_VALUE_F64, values.data(), values.size(), 0, &options), DBDF_OK)
+        << dbdf_last_error_message();
+    EXPECT_EQ(dbdf_writer_finish(writer.get()), DBDF_OK) << dbdf_last_error_message();
+    return finished_bytes(writer.get());
+}
+
+}  // namespace dbdf_test

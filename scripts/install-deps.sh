@@ -8,7 +8,7 @@ set -euo pipefail
 # minimum versions it needs.
 packages=(
   build-essential cmake ninja-build pkg-config git
-  libgtest-dev libbenchmark-dev libcli11-dev libfmt-dev
+  libgtest-dev libbenchmark-dev libcli11-dev libfmt-dev nlohmann-json3-dev
   swig
   openjdk-17-jdk-headless maven
   mono-mcs mono-runtime libmono-system-core4.0-cil nunit-console

@@ -1,0 +1,39 @@
+// The tool's subcommands. Each returns the process exit code or throws CliError.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace dbdf_cli {
+
+struct InfoOptions {
+    std::string file;
+    bool json = false;
+};
+int run_info(const InfoOptions& options);
+
+int run_validate(const std::string& file);
+
+struct CatOptions {
+    std::string file;
+    std::string rows;  // "A:B", empty for the default
+    std::string cols;
+    std::uint64_t limit_rows = 20;
+    std::uint64_t limit_cols = 10;
+};
+int run_cat(const CatOptions& options);
+
+struct ConvertOptions {
+    std::string input;
+    std::string output;
+    std::string from;          // format of the input: dbdf, npy, mtx, csv; empty: by extension
+    std::string to;            // format of the output
+    std::string encoding = "auto";
+    std::string block;         // "ROWSxCOLS"
+    std::string value_type;    // output value type
+    std::string data_type;     // dense, csr, frame
+    std::string schema;        // csv frames: "name:type,name:type"
+};
+int run_convert(const ConvertOptions& options);
+
+}  // namespace dbdf_cli

@@ -1,0 +1,79 @@
+// dbdf convert IN OUT: between .dbdf and .npy, .mtx, .csv, and .dbdf to .dbdf, streamed where the formats allow.
+#include <cstdio>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "../formats/csv.hpp"
+#include "../formats/mtx.hpp"
+#include "../formats/npy.hpp"
+#include "../formats/reencode.hpp"
+#include "../handles.hpp"
+#include "commands.hpp"
+
+namespace dbdf_cli {
+namespace {
+
+std::string format_of(const std::string& explicit_format, const std::string& path) {
+    std::string format = explicit_format;
+    if (format.empty()) {
+        const auto dot = path.rfind('.');
+        if (dot != std::string::npos) format = path.substr(dot + 1);
+    }
+    if (format != "dbdf" && format != "npy" && format != "mtx" && format != "csv") {
+        throw CliError(path + ": cannot tell the format (use .dbdf, .npy, .mtx, .csv or --from/--to)");
+    }
+    return format;
+}
+
+OutputSettings settings_of(const ConvertOptions& options) {
+    OutputSettings settings;
+    const std::string& encoding = options.encoding;
+    if (encoding == "auto") settings.options.encoding = DBDF_ENCODING_AUTO;
+    else if (encoding == "dense") settings.options.encoding = DBDF_ENCODING_DENSE;
+    else if (encoding == "csr") settings.options.encoding = DBDF_ENCODING_CSR;
+    else if (encoding == "coo") settings.options.encoding = DBDF_ENCODING_COO;
+    else if (encoding == "as-is") settings.keep_blocks = true;
+    else throw CliError("--encoding must be auto, dense, csr, coo or as-is");
+    if (!options.block.empty()) {
+        unsigned long long rows = 0, cols = 0;
+        char separator = 0;
+        if (std::sscanf(options.block.c_str(), "%llu%c%llu", &rows, &separator, &cols) != 3 || separator != 'x' ||
+            rows == 0 || cols == 0 || rows > 0xFFFFFFFFull || cols > 0xFFFFFFFFull) {
+            throw CliError("--block must be ROWSxCOLS with both between 1 and 4294967295");
+        }
+        settings.options.block_rows = static_cast<std::uint32_t>(rows);
+        settings.options.block_cols = static_cast<std::uint32_t>(cols);
+    }
+    if (!options.value_type.empty()) settings.value_type = parse_value_type(options.value_type);
+    if (options.data_type == "dense") settings.data_type = DBDF_DATA_DENSE;
+    else if (options.data_type == "csr") settings.data_type = DBDF_DATA_CSR;
+    else if (options.data_type == "frame") settings.data_type = DBDF_DATA_FRAME;
+    else if (!options.data_type.empty()) throw CliError("--data-type must be dense, csr or frame");
+    if (settings.keep_blocks && (!options.block.empty() || settings.data_type == DBDF_DATA_FRAME)) {
+        throw CliError("--encoding as-is keeps the blocks: it cannot be combined with --block or a change to a frame");
+    }
+    return settings;
+}
+
+}  // namespace
+
+int run_convert(const ConvertOptions& options) {
+    const std::string from = format_of(options.from, options.input);
+    const std::string to = format_of(options.to, options.output);
+    const OutputSettings settings = settings_of(options);
+    if (from != "dbdf" && to != "dbdf") throw CliError("one side of a conversion must be .dbdf");
+    if (settings.keep_blocks && (from != "dbdf" || to != "dbdf")) {
+        throw CliError("--encoding as-is applies to .dbdf to .dbdf conversions");
+    }
+    if (from == "dbdf" && to == "dbdf") dbdf_to_dbdf(options.input, options.output, settings);
+    else if (from == "npy") npy_to_dbdf(options.input, options.output, settings);
+    else if (from == "mtx") mtx_to_dbdf(options.input, options.output, settings);
+    else if (from == "csv") csv_to_dbdf(options.input, options.output, settings, options.schema);
+    else if (to == "npy") dbdf_to_npy(options.input, options.output, settings);
+    else if (to == "mtx") dbdf_to_mtx(options.input, options.output, settings);
+    else dbdf_to_csv(options.input, options.output, settings);
+    return 0;
+}
+
+}  // namespace dbdf_cli

@@ -1,0 +1,133 @@
+// dbdf info: header, blocks and space use, as text or one JSON document.
+#include <array>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "../handles.hpp"
+#include "../json_text.hpp"
+#include "commands.hpp"
+
+namespace dbdf_cli {
+namespace {
+
+struct Summary {
+    dbdf_object_info_t info{};
+    std::vector<std::string> column_types;
+    std::vector<std::string> labels;
+    std::vector<dbdf_block_info_t> blocks;
+    std::array<std::uint64_t, 4> bytes_by_block_type{};
+    std::array<std::uint64_t, 4> blocks_by_block_type{};
+    std::uint64_t stored_values = 0;
+};
+
+Summary summarize(const std::string& file) {
+    Reader reader = open_reader(file);
+    Summary summary;
+    summary.info = object_info(reader);
+    for (std::uint64_t c = 0; c < summary.info.cols && summary.info.data_type == DBDF_DATA_FRAME; ++c) {
+        summary.column_types.push_back(dbdf_value_type_name(column_type(reader, c)));
+        summary.labels.push_back(column_label(reader, c));
+    }
+    dbdf_block_info_t block{};
+    dbdf_status_t status;
+    while ((status = dbdf_reader_next_block(reader.get(), &block)) == DBDF_OK) {
+        summary.blocks.push_back(block);
+        summary.bytes_by_block_type[block.block_type] += block.encoded_bytes;
+        summary.blocks_by_block_type[block.block_type] += 1;
+        summary.stored_values += block.stored_values;
+    }
+    check(status, file);
+    return summary;
+}
+
+double fraction(std::uint64_t part, std::uint64_t whole) { return whole == 0 ? 0.0 : static_cast<double>(part) / whole; }
+
+const char* block_value_type(const dbdf_block_info_t& block) {
+    return block.block_type == DBDF_BLOCK_EMPTY ? "-" : dbdf_value_type_name(block.value_type);
+}
+
+void print_text(const std::string& file, const Summary& s) {
+    fmt::print("file:        {}\n", file);
+    fmt::print("data type:   {}\n", dbdf_data_type_name(s.info.data_type));
+    fmt::print("shape:       {} x {}\n", s.info.rows, s.info.cols);
+    if (s.info.data_type == DBDF_DATA_FRAME) {
+        fmt::print("columns:\n");
+        for (std::size_t c = 0; c < s.labels.size(); ++c) {
+            fmt::print("  {:>4}  {:<4}  {}\n", c, s.column_types[c], s.labels[c]);
+        }
+    } else {
+        fmt::print("value type:  {}\n", dbdf_value_type_name(s.info.value_type));
+    }
+    fmt::print("size:        {} bytes (header {})\n", s.info.total_bytes, s.info.header_bytes);
+    fmt::print("blocks:      {}\n", s.blocks.size());
+    if (!s.blocks.empty()) {
+        fmt::print("  {:>6}  {:>10}  {:>10}  {:>10}  {:>10}  {:<5}  {:<4}  {:>12}  {:>12}\n", "block", "row", "col",
+                   "rows", "cols", "type", "vt", "stored", "bytes");
+        for (const auto& b : s.blocks) {
+            fmt::print("  {:>6}  {:>10}  {:>10}  {:>10}  {:>10}  {:<5}  {:<4}  {:>12}  {:>12}\n", b.index, b.row, b.col,
+                       b.rows, b.cols, dbdf_block_type_name(b.block_type), block_value_type(b), b.stored_values,
+                       b.encoded_bytes);
+        }
+    }
+    fmt::print("stored values: {}\n", s.stored_values);
+    const std::uint64_t body = s.info.total_bytes - s.info.header_bytes;
+    for (int type = 0; type < 4; ++type) {
+        if (s.blocks_by_block_type[type] == 0) continue;
+        fmt::print("  {:<5} {:>8} blocks {:>14} bytes {:>6.1f}% of the body\n",
+                   dbdf_block_type_name(static_cast<dbdf_block_type_t>(type)), s.blocks_by_block_type[type],
+                   s.bytes_by_block_type[type], 100.0 * fraction(s.bytes_by_block_type[type], body));
+    }
+}
+
+void print_json(const std::string& file, const Summary& s) {
+    std::string out = "{";
+    out += fmt::format("\"file\":{},\"data_type\":\"{}\",\"rows\":{},\"cols\":{},", json_string(file),
+                       dbdf_data_type_name(s.info.data_type), s.info.rows, s.info.cols);
+    if (s.info.data_type == DBDF_DATA_FRAME) {
+        out += "\"value_type\":null,\"columns\":[";
+        for (std::size_t c = 0; c < s.labels.size(); ++c) {
+            out += fmt::format("{}{{\"label\":{},\"value_type\":\"{}\"}}", c ? "," : "", json_string(s.labels[c]),
+                               s.column_types[c]);
+        }
+        out += "],";
+    } else {
+        out += fmt::format("\"value_type\":\"{}\",\"columns\":null,", dbdf_value_type_name(s.info.value_type));
+    }
+    out += fmt::format("\"total_bytes\":{},\"header_bytes\":{},\"block_count\":{},\"stored_values\":{},\"blocks\":[",
+                       s.info.total_bytes, s.info.header_bytes, s.blocks.size(), s.stored_values);
+    for (std::size_t i = 0; i < s.blocks.size(); ++i) {
+        const auto& b = s.blocks[i];
+        out += fmt::format(
+            "{}{{\"index\":{},\"row\":{},\"col\":{},\"rows\":{},\"cols\":{},\"block_type\":\"{}\",\"value_type\":{},"
+            "\"stored_values\":{},\"offset\":{},\"encoded_bytes\":{}}}",
+            i ? "," : "", b.index, b.row, b.col, b.rows, b.cols, dbdf_block_type_name(b.block_type),
+            b.block_type == DBDF_BLOCK_EMPTY ? std::string("null") : fmt::format("\"{}\"", block_value_type(b)),
+            b.stored_values, b.offset, b.encoded_bytes);
+    }
+    out += "],\"space_by_block_type\":{";
+    const std::uint64_t body = s.info.total_bytes - s.info.header_bytes;
+    for (int type = 0; type < 4; ++type) {
+        out += fmt::format("{}\"{}\":{{\"blocks\":{},\"bytes\":{},\"fraction\":{}}}", type ? "," : "",
+                           dbdf_block_type_name(static_cast<dbdf_block_type_t>(type)), s.blocks_by_block_type[type],
+                           s.bytes_by_block_type[type], fraction(s.bytes_by_block_type[type], body));
+    }
+    out += "}}\n";
+    std::fputs(out.c_str(), stdout);
+}
+
+}  // namespace
+
+int run_info(const InfoOptions& options) {
+    const Summary summary = summarize(options.file);
+    if (options.json) {
+        print_json(options.file, summary);
+    } else {
+        print_text(options.file, summary);
+    }
+    return 0;
+}
+
+}  // namespace dbdf_cli

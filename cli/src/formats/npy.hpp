@@ -1,0 +1,30 @@
+// NumPy .npy files (format versions 1.0, 2.0, 3.0): 1-D and 2-D arrays of the ten numeric types.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "../handles.hpp"
+#include "tiling.hpp"
+
+namespace dbdf_cli {
+
+struct NpyHeader {
+    dbdf_value_type_t value_type = DBDF_VALUE_NONE;
+    bool big_endian = false;
+    bool fortran_order = false;
+    std::uint64_t rows = 0;
+    std::uint64_t cols = 0;
+    std::size_t data_offset = 0;
+};
+
+// Parses and checks the header of an .npy file of `size` bytes; throws CliError (exit 1) naming what is wrong.
+NpyHeader parse_npy_header(const std::uint8_t* data, std::size_t size, const std::string& path);
+
+// The header bytes (magic, version, length, dict, padding) for a C-order little-endian 2-D array.
+std::string npy_header_bytes(dbdf_value_type_t type, std::uint64_t rows, std::uint64_t cols);
+
+void npy_to_dbdf(const std::string& input, const std::string& output, const OutputSettings& settings);
+void dbdf_to_npy(const std::string& input, const std::string& output, const OutputSettings& settings);
+
+}  // namespace dbdf_cli

@@ -1,0 +1,18 @@
+// Beginning the output object of a conversion: data type and value type from the settings or the input.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "../handles.hpp"
+#include "tiling.hpp"
+
+namespace dbdf_cli {
+
+// Begins a matrix (dense unless --data-type says csr) or, with --data-type frame, a frame whose columns are
+// labelled col_0, col_1, ... (or `labels`) and typed `value_type` (or `column_types`).
+void begin_output(const Writer& writer, const std::string& output, const OutputSettings& settings, std::uint64_t rows,
+                  std::uint64_t cols, dbdf_value_type_t input_type, int input_data_type = DBDF_DATA_DENSE,
+                  const std::vector<std::string>& labels = {}, const std::vector<dbdf_value_type_t>& column_types = {});
+
+}  // namespace dbdf_cli

@@ -1,0 +1,42 @@
+// Shared by the converters that write .dbdf: the output settings and the tile-by-tile writing of a matrix or
+// frame whose values come from a gather function, so no input is ever held whole in memory.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "../handles.hpp"
+#include "../typed_values.hpp"
+
+namespace dbdf_cli {
+
+struct OutputSettings {
+    dbdf_write_options_t options = DBDF_WRITE_OPTIONS_INIT;  // encoding and block shape (0: automatic)
+    bool keep_blocks = false;                                 // --encoding as-is (dbdf to dbdf)
+    dbdf_value_type_t value_type = DBDF_VALUE_NONE;           // --value-type, NONE: from the input
+    int data_type = 0;                                        // --data-type, 0: from the input
+};
+
+struct TileShape {
+    std::uint64_t rows = 0;
+    std::uint64_t cols = 0;
+};
+
+// The block shape to use: the one asked for, or tiles of about 4 MiB of values.
+TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t type);
+
+// Fills `out` (rows x cols values, row-major, of the buffer's type) with the source's cells at (row, col).
+using GatherTile = std::function<void(std::uint64_t row, std::uint64_t col, std::uint64_t rows, std::uint64_t cols,
+                                      TypedBuffer& out)>;
+
+// Writes every tile of a rows x cols matrix, in row-major tile order, from values of `source_type`.
+void write_matrix_tiles(dbdf_writer_t* writer, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t source_type,
+                        const OutputSettings& settings, const GatherTile& gather);
+
+// Writes a frame column by column, one block per column per row range.
+void write_frame_columns(dbdf_writer_t* writer, std::uint64_t rows, const std::vector<dbdf_value_type_t>& source_types,
+                         const OutputSettings& settings, const GatherTile& gather);
+
+}  // namespace dbdf_cli

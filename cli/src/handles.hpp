@@ -1,0 +1,78 @@
+// RAII owners of dbdf.h handles and the tool's error type. The tool is a plain client of the C interface.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "dbdf.h"
+
+namespace dbdf_cli {
+
+// An error to report on stderr; exit_code 1 means "the input is invalid", 2 "usage or I/O".
+class CliError : public std::runtime_error {
+public:
+    CliError(const std::string& message, int exit_code = 2) : std::runtime_error(message), exit_code_(exit_code) {}
+    int exit_code() const { return exit_code_; }
+
+private:
+    int exit_code_;
+};
+
+// Throws CliError for a failed dbdf call, naming the file and the library's message.
+inline void check(dbdf_status_t status, const std::string& context) {
+    if (status == DBDF_OK || status == DBDF_END_OF_BLOCKS) return;
+    const bool invalid_input =
+        status == DBDF_ERR_FORMAT || status == DBDF_ERR_TRUNCATED || status == DBDF_ERR_RANGE;
+    throw CliError(context + ": " + dbdf_last_error_message(), invalid_input ? 1 : 2);
+}
+
+struct ReaderFree {
+    void operator()(dbdf_reader_t* reader) const { dbdf_reader_free(reader); }
+};
+struct WriterFree {
+    void operator()(dbdf_writer_t* writer) const { dbdf_writer_free(writer); }
+};
+using Reader = std::unique_ptr<dbdf_reader_t, ReaderFree>;
+using Writer = std::unique_ptr<dbdf_writer_t, WriterFree>;
+
+inline Reader open_reader(const std::string& path) {
+    dbdf_reader_t* reader = nullptr;
+    check(dbdf_reader_open_file(path.c_str(), &reader), path);
+    return Reader(reader);
+}
+
+inline Writer open_writer(const std::string& path) {
+    dbdf_writer_t* writer = nullptr;
+    check(dbdf_writer_open_file(path.c_str(), &writer), path);
+    return Writer(writer);
+}
+
+inline dbdf_object_info_t object_info(const Reader& reader) {
+    dbdf_object_info_t info{};
+    check(dbdf_reader_object_info(reader.get(), &info), "object info");
+    return info;
+}
+
+inline dbdf_value_type_t column_type(const Reader& reader, uint64_t column) {
+    dbdf_value_type_t type = DBDF_VALUE_NONE;
+    check(dbdf_reader_column_type(reader.get(), column, &type), "column type");
+    return type;
+}
+
+inline std::string column_label(const Reader& reader, uint64_t column) {
+    const char* label = nullptr;
+    size_t length = 0;
+    check(dbdf_reader_column_label(reader.get(), column, &label, &length), "column label");
+    return std::string(label, length);
+}
+
+inline dbdf_value_type_t parse_value_type(const std::string& name) {
+    dbdf_value_type_t type = DBDF_VALUE_NONE;
+    if (dbdf_value_type_from_name(name.c_str(), &type) != DBDF_OK) {
+        throw CliError("unknown value type '" + name + "' (u8, u16, u32, u64, i8, i16, i32, i64, f32, f64)");
+    }
+    return type;
+}
+
+}  // namespace dbdf_cli

@@ -1,0 +1,62 @@
+// dbdf: inspect, validate, print and convert .dbdf files. A client of dbdf.h like any other program.
+#include <cstdio>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "commands/commands.hpp"
+#include "handles.hpp"
+
+int main(int argc, char** argv) {
+    using namespace dbdf_cli;
+    CLI::App app{fmt::format("dbdf {}: the DAPHNE binary data format (.dbdf) tool", dbdf_version_string())};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", std::string(dbdf_version_string()));
+
+    InfoOptions info;
+    auto* info_command = app.add_subcommand("info", "Show the header, every block and how the space is used");
+    info_command->add_option("FILE", info.file, "a .dbdf file")->required();
+    info_command->add_flag("--json", info.json, "print one JSON document (fields in cli/README.md)");
+
+    std::string validate_file;
+    auto* validate_command =
+        app.add_subcommand("validate", "Check every rule; exit 0 valid, 1 invalid, 2 usage or I/O error");
+    validate_command->add_option("FILE", validate_file, "a .dbdf file")->required();
+
+    CatOptions cat;
+    auto* cat_command = app.add_subcommand("cat", "Print values as aligned text (a window; frames with labels)");
+    cat_command->add_option("FILE", cat.file, "a .dbdf file")->required();
+    cat_command->add_option("--rows", cat.rows, "rows A:B (end exclusive; either bound may be left out)");
+    cat_command->add_option("--cols", cat.cols, "columns A:B");
+    cat_command->add_option("--limit", cat.limit_rows, "rows shown when --rows is not given")->capture_default_str();
+
+    ConvertOptions convert;
+    auto* convert_command = app.add_subcommand(
+        "convert", "Convert between .dbdf and .npy, .mtx, .csv, or re-encode .dbdf (formats by extension)");
+    convert_command->add_option("IN", convert.input, "input file")->required();
+    convert_command->add_option("OUT", convert.output, "output file (written atomically)")->required();
+    convert_command->add_option("--from", convert.from, "input format: dbdf, npy, mtx, csv");
+    convert_command->add_option("--to", convert.to, "output format: dbdf, npy, mtx, csv");
+    convert_command->add_option("--encoding", convert.encoding, "auto, dense, csr, coo or as-is")->capture_default_str();
+    convert_command->add_option("--block", convert.block, "block shape ROWSxCOLS (default: blocks of about 4 MiB)");
+    convert_command->add_option("--value-type", convert.value_type,
+                                "value type of the output (u8..i64, f32, f64); exact or an error");
+    convert_command->add_option("--data-type", convert.data_type, "dense, csr or frame");
+    convert_command->add_option("--schema", convert.schema, "CSV frames: column types as name:type,name:type");
+
+    CLI11_PARSE(app, argc, argv);
+    try {
+        if (*info_command) return run_info(info);
+        if (*validate_command) return run_validate(validate_file);
+        if (*cat_command) return run_cat(cat);
+        if (*convert_command) return run_convert(convert);
+    } catch (const CliError& error) {
+        fmt::print(stderr, "dbdf: {}\n", error.what());
+        return error.exit_code();
+    } catch (const std::exception& error) {
+        fmt::print(stderr, "dbdf: {}\n", error.what());
+        return 2;
+    }
+    return 2;
+}

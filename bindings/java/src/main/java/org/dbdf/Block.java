@@ -1,0 +1,122 @@
+package org.dbdf;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The current block of a {@link Reader}: its description, and decoding of its values. Valid until the reader
+ * moves to another block (then every method throws IllegalStateException) or is closed.
+ */
+public final class Block {
+    private final Reader reader;
+    private final BlockInfo info;
+    private final long position;
+
+    Block(Reader reader, BlockInfo info, long position) {
+        this.reader = reader;
+        this.info = info;
+        this.position = position;
+    }
+
+    long position() {
+        return position;
+    }
+
+    /** The block as stored; stays readable after the reader moved on. */
+    public BlockInfo info() {
+        return info;
+    }
+
+    public long index() {
+        return info.index();
+    }
+
+    public long row() {
+        return info.row();
+    }
+
+    public long col() {
+        return info.col();
+    }
+
+    public long rows() {
+        return info.rows();
+    }
+
+    public long cols() {
+        return info.cols();
+    }
+
+    public BlockType blockType() {
+        return info.blockType();
+    }
+
+    public ValueType valueType() {
+        return info.valueType();
+    }
+
+    /**
+     * The payload bytes as stored, without copying: a read-only direct buffer in little-endian order over the
+     * reader's input (dense: row-major values; CSR: the per-row records after the entry count; COO: the entries
+     * after the entry count; empty: no bytes). It stays valid while the reader is open and must not be used after
+     * the reader is closed.
+     */
+    public ByteBuffer payload() {
+        return reader.payload(this);
+    }
+
+    /** Decodes into a row-major array of rows * cols values of the array's (signed) type. */
+    public void decodeDense(Object values) {
+        decodeDense(ValueType.ofArray(values), values, 0);
+    }
+
+    /** Decodes into a row-major array or direct buffer of values of {@code type}. */
+    public void decodeDense(ValueType type, Object values) {
+        decodeDense(type, values, 0);
+    }
+
+    /**
+     * Decodes as dense values of {@code type}: element (i, j) goes to index i * rowStride + j (rowStride 0: the
+     * block's cols). Zeros are filled in for sparse and empty blocks. Fails with RANGE when a value is not exactly
+     * representable in {@code type}, and with BUFFER_TOO_SMALL when the buffer is too short.
+     */
+    public void decodeDense(ValueType type, Object values, long rowStride) {
+        reader.decodeDense(this, type, values, rowStride);
+    }
+
+    /** The block's values as a new row-major double[]. */
+    public double[] toDoubleArray() {
+        double[] values = new double[Values.arrayLength(info.rows(), info.cols())];
+        decodeDense(ValueType.F64, values, 0);
+        return values;
+    }
+
+    /** The block's values as a new row-major long[] (I64; unsigned 64-bit data needs decodeDense(U64, ...)). */
+    public long[] toLongArray() {
+        long[] values = new long[Values.arrayLength(info.rows(), info.cols())];
+        decodeDense(ValueType.I64, values, 0);
+        return values;
+    }
+
+    /** Number of entries the block yields as CSR or COO. */
+    public long countEntries() {
+        return reader.countEntries(this);
+    }
+
+    /**
+     * Decodes as CSR with block-local indices: rowOffsets gets rows + 1 entries, colIndices and values one per
+     * entry. Returns the number of entries. Size the arrays with {@link #countEntries()}.
+     */
+    public long decodeCsr(ValueType type, long[] rowOffsets, int[] colIndices, Object values) {
+        return reader.decodeCsr(this, type, rowOffsets, colIndices, values);
+    }
+
+    /** Decodes as COO triplets with block-local indices, row-major. Returns the number of entries. */
+    public long decodeCoo(ValueType type, int[] rowIndices, int[] colIndices, Object values) {
+        return reader.decodeCoo(this, type, rowIndices, colIndices, values);
+    }
+
+    @Override
+    public String toString() {
+        return "Block" + info;
+    }
+}

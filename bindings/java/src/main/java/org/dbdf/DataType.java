@@ -1,0 +1,27 @@
+package org.dbdf;
+
+/** Data type of an object (format header, byte 1). */
+public enum DataType {
+    DENSE(1),
+    CSR(2),
+    FRAME(3);
+
+    private final int code;
+
+    DataType(int code) {
+        this.code = code;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    public static DataType fromCode(int code) {
+        for (DataType type : values()) {
+            if (type.code == code) {
+                return type;
+            }
+        }
+        throw new IllegalArgumentException("unknown data type code " + code);
+    }
+}

@@ -1,0 +1,425 @@
+package org.dbdf;
+
+import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+
+import org.dbdf.internal.NativeBlockInfo;
+import org.dbdf.internal.NativeLibrary;
+import org.dbdf.internal.NativeObjectInfo;
+import org.dbdf.internal.NativeReader;
+
+/**
+ * Reads one .dbdf object: its header, then its blocks one at a time, or the whole object at once.
+ *
+ * <pre>{@code
+ * try (Reader reader = Reader.open(path)) {
+ *     for (Block block : reader.blocks()) {
+ *         double[] values = block.toDoubleArray();
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>Owns native memory: close it (try-with-resources). {@link #close()} is idempotent; any other call after it
+ * throws IllegalStateException. A Cleaner frees a reader that was never closed once it becomes unreachable, but
+ * only as a safety net. A reader is used by one thread at a time; its methods are synchronized so that a close()
+ * from another thread cannot free it during a call.
+ *
+ * <p>Value buffers ({@code Object values} parameters) are primitive arrays of the value type's width (see
+ * {@link ValueType} for unsigned types) or direct ByteBuffers, which receive values in native byte order starting
+ * at their position. Arrays are pinned, not copied, during the call.
+ */
+public final class Reader implements AutoCloseable {
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    /** What the Cleaner frees; holds no reference to the Reader itself. */
+    private static final class NativeState implements Runnable {
+        private final NativeReader reader;
+        private final NativeBlockInfo scratch = new NativeBlockInfo();
+        /** Memory the native reader reads in place; referenced here so it outlives the native reader. */
+        private final ByteBuffer borrowed;
+
+        NativeState(NativeReader reader, ByteBuffer borrowed) {
+            this.reader = reader;
+            this.borrowed = borrowed;
+        }
+
+        @Override
+        public void run() {
+            reader.delete();
+            scratch.delete();
+            Reference.reachabilityFence(borrowed);
+        }
+    }
+
+    private final NativeState state;
+    private final Cleaner.Cleanable cleanable;
+    private final ObjectInfo info;
+    private boolean closed;
+    /** The current block, or null before the first and after the last. */
+    private BlockInfo current;
+    /** Changes whenever the current block changes, so that stale {@link Block} views are detected. */
+    private long position;
+
+    private Reader(NativeReader reader, ByteBuffer borrowed) {
+        this.state = new NativeState(reader, borrowed);
+        this.cleanable = CLEANER.register(this, state);
+        try {
+            NativeObjectInfo header = reader.info();
+            try {
+                this.info = new ObjectInfo(DataType.fromCode(header.getData_type()),
+                        ValueType.fromCode(header.getValue_type()), header.getRows(), header.getCols(),
+                        header.getHeader_bytes(), header.getTotal_bytes());
+            } finally {
+                header.delete();
+            }
+        } catch (RuntimeException error) {
+            cleanable.clean();
+            throw error;
+        }
+    }
+
+    /** Opens the file at {@code path} (memory-mapped, read-only) and parses its header. */
+    public static Reader open(Path path) {
+        Objects.requireNonNull(path, "path");
+        return open(path.toString());
+    }
+
+    /** Opens the file at {@code path} (memory-mapped, read-only) and parses its header. */
+    public static Reader open(String path) {
+        Objects.requireNonNull(path, "path");
+        NativeLibrary.load();
+        return new Reader(new NativeReader(path), null);
+    }
+
+    /** Reads a copy of {@code bytes} (copied once into native memory, so the array may change afterwards). */
+    public static Reader fromBytes(byte[] bytes) {
+        Objects.requireNonNull(bytes, "bytes");
+        ByteBuffer copy = ByteBuffer.allocateDirect(bytes.length);
+        copy.put(bytes).flip();
+        return fromBuffer(copy);
+    }
+
+    /**
+     * Reads the remaining bytes of a direct buffer in place, without copying. The reader keeps a reference to it;
+     * its contents must not change while the reader is open.
+     */
+    public static Reader fromBuffer(ByteBuffer buffer) {
+        Objects.requireNonNull(buffer, "buffer");
+        if (!buffer.isDirect()) {
+            throw new IllegalArgumentException("the buffer must be direct; use fromBytes for heap data");
+        }
+        NativeLibrary.load();
+        ByteBuffer window = buffer.slice();
+        return new Reader(new NativeReader(window), window);
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("the reader is closed");
+        }
+    }
+
+    /** What the object header says. */
+    public ObjectInfo info() {
+        ensureOpen();
+        return info;
+    }
+
+    /** Value type of a column: a frame column's own type, for a matrix the object's value type. */
+    public synchronized ValueType columnType(long column) {
+        ensureOpen();
+        try {
+            return ValueType.fromCode(state.reader.value_type_of_column(column));
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Label of a frame column, decoded as UTF-8. */
+    public String columnLabel(long column) {
+        return new String(columnLabelBytes(column), StandardCharsets.UTF_8);
+    }
+
+    /** Label of a frame column as stored. */
+    public synchronized byte[] columnLabelBytes(long column) {
+        ensureOpen();
+        try {
+            return state.reader.label_of_column(column);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
+     * Moves to the next block. Returns false past the last block, after checking that the blocks partition the
+     * object. Throws DbdfException for a malformed block; further calls then repeat the error.
+     */
+    public synchronized boolean nextBlock() {
+        ensureOpen();
+        try {
+            boolean more = state.reader.move_next(state.scratch);
+            position++;
+            current = more ? toBlockInfo(state.scratch) : null;
+            return more;
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** The current block. Throws IllegalStateException before the first nextBlock() and after the last. */
+    public synchronized Block block() {
+        ensureOpen();
+        if (current == null) {
+            throw new IllegalStateException("no current block: call nextBlock() first (or the blocks are done)");
+        }
+        return new Block(this, current, position);
+    }
+
+    /** Goes back before the first block. */
+    public synchronized void rewind() {
+        ensureOpen();
+        try {
+            state.reader.rewind_blocks();
+            position++;
+            current = null;
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
+     * The blocks in file order, for a for-each loop. Each iteration starts from the first block (it rewinds), and
+     * each Block is valid until the loop moves on.
+     */
+    public Iterable<Block> blocks() {
+        return () -> {
+            rewind();
+            return new Iterator<>() {
+                private Boolean hasNext;
+
+                @Override
+                public boolean hasNext() {
+                    if (hasNext == null) {
+                        hasNext = nextBlock();
+                    }
+                    return hasNext;
+                }
+
+                @Override
+                public Block next() {
+                    if (!hasNext()) {
+                        throw new NoSuchElementException("no more blocks");
+                    }
+                    hasNext = null;
+                    return block();
+                }
+            };
+        };
+    }
+
+    /** Walks all block headers (payloads skipped) and checks the layout; returns the number of blocks. */
+    public synchronized long buildIndex() {
+        ensureOpen();
+        try {
+            return state.reader.index_blocks();
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Describes block {@code index} (file order), building the index first if needed. */
+    public synchronized BlockInfo indexEntry(long index) {
+        ensureOpen();
+        NativeBlockInfo entry = new NativeBlockInfo();
+        try {
+            state.reader.indexed_block(index, entry);
+            return toBlockInfo(entry);
+        } finally {
+            entry.delete();
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Makes block {@code index} (file order) the current block and returns it; nextBlock() continues after it. */
+    public synchronized Block seekBlock(long index) {
+        ensureOpen();
+        try {
+            state.reader.seek(index);
+            state.reader.current_block(state.scratch);
+            position++;
+            current = toBlockInfo(state.scratch);
+            return new Block(this, current, position);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** The whole object as dense row-major values of the array's (signed) type. */
+    public void readDense(Object values) {
+        readDense(ValueType.ofArray(values), values, 0);
+    }
+
+    /** The whole object as dense row-major values of {@code type}, {@code rowStride} elements apart (0: cols). */
+    public synchronized void readDense(ValueType type, Object values, long rowStride) {
+        ensureOpen();
+        Object checked = Values.check(type, values, true);
+        try {
+            state.reader.read_all(type.code(), checked, rowStride);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** The whole object as a new row-major double[] (every value must be exactly representable as a double). */
+    public double[] readDoubles() {
+        double[] values = new double[Values.arrayLength(info().rows(), info().cols())];
+        readDense(ValueType.F64, values, 0);
+        return values;
+    }
+
+    /** The window of rows [row, row + rows) and columns [col, col + cols), dense, row-major. */
+    public synchronized void readWindow(ValueType type, long row, long col, long rows, long cols, Object values,
+            long rowStride) {
+        ensureOpen();
+        Object checked = Values.check(type, values, true);
+        try {
+            state.reader.read_window(type.code(), row, col, rows, cols, checked, rowStride);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Frame (or matrix) column {@code column} as rows values of {@code type}. */
+    public synchronized void readColumn(long column, ValueType type, Object values) {
+        ensureOpen();
+        Object checked = Values.check(type, values, true);
+        try {
+            state.reader.read_column_values(column, type.code(), checked);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Number of entries the whole object yields as CSR. */
+    public synchronized long countEntries() {
+        ensureOpen();
+        try {
+            return state.reader.object_entries();
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
+     * The whole object as CSR with object-wide indices: rowOffsets gets rows + 1 entries, colIndices and values
+     * one per entry. Returns the number of entries. Size the arrays with {@link #countEntries()}.
+     */
+    public synchronized long readCsr(ValueType type, long[] rowOffsets, long[] colIndices, Object values) {
+        ensureOpen();
+        Objects.requireNonNull(rowOffsets, "rowOffsets");
+        Objects.requireNonNull(colIndices, "colIndices");
+        Object checked = Values.check(type, values, true);
+        try {
+            return state.reader.read_all_csr(type.code(), rowOffsets, colIndices, checked);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Checks every rule of the format strictly; throws DbdfException naming the first violation. */
+    public synchronized void validate() {
+        ensureOpen();
+        try {
+            state.reader.check_rules();
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Frees the native reader. Idempotent. Payload buffers obtained from this reader must not be used after. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        current = null;
+        cleanable.clean();
+    }
+
+    public synchronized boolean isClosed() {
+        return closed;
+    }
+
+    // ---- operations on the current block, used by Block ------------------------------------------------------
+
+    synchronized void checkCurrent(Block block) {
+        ensureOpen();
+        if (block.position() != position) {
+            throw new IllegalStateException("block " + block.info().index()
+                    + " is no longer the current block of its reader");
+        }
+    }
+
+    synchronized ByteBuffer payload(Block block) {
+        checkCurrent(block);
+        try {
+            return state.reader.payload().asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    synchronized void decodeDense(Block block, ValueType type, Object values, long rowStride) {
+        checkCurrent(block);
+        Object checked = Values.check(type, values, true);
+        try {
+            state.reader.decode_dense(type.code(), checked, rowStride);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    synchronized long countEntries(Block block) {
+        checkCurrent(block);
+        try {
+            return state.reader.block_entries();
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    synchronized long decodeCsr(Block block, ValueType type, long[] rowOffsets, int[] colIndices, Object values) {
+        checkCurrent(block);
+        Objects.requireNonNull(rowOffsets, "rowOffsets");
+        Objects.requireNonNull(colIndices, "colIndices");
+        Object checked = Values.check(type, values, true);
+        try {
+            return state.reader.decode_csr(type.code(), rowOffsets, colIndices, checked);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    synchronized long decodeCoo(Block block, ValueType type, int[] rowIndices, int[] colIndices, Object values) {
+        checkCurrent(block);
+        Objects.requireNonNull(rowIndices, "rowIndices");
+        Objects.requireNonNull(colIndices, "colIndices");
+        Object checked = Values.check(type, values, true);
+        try {
+            return state.reader.decode_coo(type.code(), rowIndices, colIndices, checked);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    private static BlockInfo toBlockInfo(NativeBlockInfo block) {
+        return new BlockInfo(block.getIndex(), block.getRow(), block.getCol(), block.getRows(), block.getCols(),
+                BlockType.fromCode(block.getBlock_type()), ValueType.fromCode(block.getValue_type()),
+                block.getStored_values(), block.getOffset(), block.getEncoded_bytes());
+    }
+}

@@ -1,0 +1,279 @@
+package org.dbdf;
+
+import java.io.ByteArrayOutputStream;
+import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Objects;
+
+import org.dbdf.internal.NativeLibrary;
+import org.dbdf.internal.NativeWriter;
+
+/**
+ * Writes one .dbdf object: begin with the header, add blocks one at a time (or write a whole matrix or frame
+ * column, tiled), then {@link #finish()}.
+ *
+ * <pre>{@code
+ * try (Writer writer = Writer.toFile(path)) {
+ *     writer.beginMatrix(DataType.DENSE, ValueType.F64, 6, 5);
+ *     writer.writeDense(ValueType.F64, values, 0, Encoding.AUTO, 4, 3);
+ *     writer.finish();
+ * }
+ * }</pre>
+ *
+ * <p>A file writer writes to a temporary file that finish() renames over the target: closing a writer without
+ * finishing leaves any existing file untouched. Owns native memory: close it. {@link #close()} is idempotent; any
+ * other call after it throws IllegalStateException; a Cleaner is only a safety net.
+ *
+ * <p>Value buffers ({@code Object values}) are primitive arrays of the value type's width (see {@link ValueType}
+ * for unsigned types) or direct ByteBuffers holding native-order values from their position. Arrays are pinned, not
+ * copied, during the call; every value must be exactly representable in the object's (column's) value type.
+ */
+public final class Writer implements AutoCloseable {
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    private final NativeWriter writer;
+    private final Cleaner.Cleanable cleanable;
+    private boolean closed;
+
+    private Writer(NativeWriter writer) {
+        this.writer = writer;
+        this.cleanable = CLEANER.register(this, writer::delete);
+    }
+
+    /** Writes the file at {@code path} atomically (a temporary file in the same directory until finish()). */
+    public static Writer toFile(Path path) {
+        Objects.requireNonNull(path, "path");
+        return toFile(path.toString());
+    }
+
+    /** Writes the file at {@code path} atomically (a temporary file in the same directory until finish()). */
+    public static Writer toFile(String path) {
+        Objects.requireNonNull(path, "path");
+        NativeLibrary.load();
+        return new Writer(new NativeWriter(path));
+    }
+
+    /** Writes to memory; get the bytes with {@link #toByteArray()} after finish(). */
+    public static Writer toMemory() {
+        NativeLibrary.load();
+        return new Writer(new NativeWriter());
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("the writer is closed");
+        }
+    }
+
+    /** Writes the header of a matrix ({@link DataType#DENSE} or {@link DataType#CSR}). */
+    public synchronized void beginMatrix(DataType dataType, ValueType valueType, long rows, long cols) {
+        ensureOpen();
+        Objects.requireNonNull(dataType, "dataType");
+        Objects.requireNonNull(valueType, "valueType");
+        try {
+            writer.start_matrix(dataType.code(), valueType.code(), rows, cols);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Writes the header of a frame: one value type and one label (unique, UTF-8, at most 65535 bytes) per column. */
+    public synchronized void beginFrame(long rows, ValueType[] columnTypes, String[] labels) {
+        ensureOpen();
+        Objects.requireNonNull(columnTypes, "columnTypes");
+        Objects.requireNonNull(labels, "labels");
+        if (columnTypes.length != labels.length) {
+            throw new IllegalArgumentException(
+                    columnTypes.length + " column types but " + labels.length + " labels");
+        }
+        int[] typeCodes = new int[columnTypes.length];
+        int[] labelLengths = new int[labels.length];
+        ByteArrayOutputStream labelBytes = new ByteArrayOutputStream();
+        for (int column = 0; column < columnTypes.length; column++) {
+            typeCodes[column] = Objects.requireNonNull(columnTypes[column], "column type").code();
+            byte[] label = Objects.requireNonNull(labels[column], "label").getBytes(StandardCharsets.UTF_8);
+            labelLengths[column] = label.length;
+            labelBytes.writeBytes(label);
+        }
+        try {
+            writer.start_frame(rows, typeCodes, labelLengths, labelBytes.toByteArray());
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Adds the dense block at (row, col) of rows x cols values of the array's (signed) type, encoded automatically. */
+    public void addDense(long row, long col, long rows, long cols, Object values) {
+        addDense(row, col, rows, cols, ValueType.ofArray(values), values, 0, Encoding.AUTO);
+    }
+
+    /** Adds the dense block at (row, col) of rows x cols values of {@code type}, encoded automatically. */
+    public void addDense(long row, long col, long rows, long cols, ValueType type, Object values) {
+        addDense(row, col, rows, cols, type, values, 0, Encoding.AUTO);
+    }
+
+    /**
+     * Adds the block at (row, col) of shape rows x cols from row-major values: element (i, j) is at index
+     * i * rowStride + j (rowStride 0: cols), encoded as {@code encoding} says.
+     */
+    public synchronized void addDense(long row, long col, long rows, long cols, ValueType type, Object values,
+            long rowStride, Encoding encoding) {
+        ensureOpen();
+        Object checked = Values.check(type, values, false);
+        Objects.requireNonNull(encoding, "encoding");
+        try {
+            writer.put_dense(row, col, Values.blockDimension(rows, "rows"), Values.blockDimension(cols, "cols"),
+                    type.code(), checked, rowStride, encoding.code());
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Adds a block from block-local CSR arrays, encoded automatically. */
+    public void addCsr(long row, long col, long rows, long cols, ValueType type, long[] rowOffsets,
+            int[] colIndices, Object values) {
+        addCsr(row, col, rows, cols, type, rowOffsets, colIndices, values, Encoding.AUTO);
+    }
+
+    /**
+     * Adds a block from block-local CSR arrays: rowOffsets has rows + 1 entries starting at 0; the entries are
+     * colIndices[k] (strictly increasing within a row, below cols) and values[k] for k below rowOffsets[rows].
+     */
+    public synchronized void addCsr(long row, long col, long rows, long cols, ValueType type, long[] rowOffsets,
+            int[] colIndices, Object values, Encoding encoding) {
+        ensureOpen();
+        Objects.requireNonNull(rowOffsets, "rowOffsets");
+        Objects.requireNonNull(colIndices, "colIndices");
+        Object checked = Values.check(type, values, false);
+        Objects.requireNonNull(encoding, "encoding");
+        try {
+            writer.put_csr(row, col, Values.blockDimension(rows, "rows"), Values.blockDimension(cols, "cols"),
+                    type.code(), rowOffsets, colIndices, checked, encoding.code());
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Adds a block from block-local COO triplets, encoded automatically. */
+    public void addCoo(long row, long col, long rows, long cols, ValueType type, int[] rowIndices, int[] colIndices,
+            Object values) {
+        addCoo(row, col, rows, cols, type, rowIndices, colIndices, values, Encoding.AUTO);
+    }
+
+    /**
+     * Adds a block from block-local COO triplets in strictly increasing (row, column) order; there are
+     * rowIndices.length entries, and colIndices and values must hold at least as many.
+     */
+    public synchronized void addCoo(long row, long col, long rows, long cols, ValueType type, int[] rowIndices,
+            int[] colIndices, Object values, Encoding encoding) {
+        ensureOpen();
+        Objects.requireNonNull(rowIndices, "rowIndices");
+        Objects.requireNonNull(colIndices, "colIndices");
+        Object checked = Values.check(type, values, false);
+        Objects.requireNonNull(encoding, "encoding");
+        try {
+            writer.put_coo(row, col, Values.blockDimension(rows, "rows"), Values.blockDimension(cols, "cols"),
+                    type.code(), rowIndices, colIndices, checked, rowIndices.length, encoding.code());
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Adds an all-zero block. */
+    public synchronized void addEmpty(long row, long col, long rows, long cols) {
+        ensureOpen();
+        try {
+            writer.put_empty(row, col, Values.blockDimension(rows, "rows"), Values.blockDimension(cols, "cols"));
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
+     * Writes the whole matrix from dense row-major values ({@code rowStride} apart, 0: cols), tiled into blocks of
+     * blockRows x blockCols (0: automatic), each encoded as {@code encoding} says. Only right after beginMatrix().
+     */
+    public synchronized void writeDense(ValueType type, Object values, long rowStride, Encoding encoding,
+            long blockRows, long blockCols) {
+        ensureOpen();
+        Object checked = Values.check(type, values, false);
+        Objects.requireNonNull(encoding, "encoding");
+        try {
+            writer.write_dense_tiled(type.code(), checked, rowStride, encoding.code(),
+                    Values.blockDimension(blockRows, "blockRows"), Values.blockDimension(blockCols, "blockCols"));
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Writes the whole matrix from dense row-major values of the array's (signed) type, tiled automatically. */
+    public void writeDense(Object values) {
+        writeDense(ValueType.ofArray(values), values, 0, Encoding.AUTO, 0, 0);
+    }
+
+    /** Writes frame column {@code column} from rows values of {@code type}, as blocks of blockRows rows (0: auto). */
+    public synchronized void writeColumn(long column, ValueType type, Object values, Encoding encoding,
+            long blockRows) {
+        ensureOpen();
+        Object checked = Values.check(type, values, false);
+        Objects.requireNonNull(encoding, "encoding");
+        try {
+            writer.write_column_values(column, type.code(), checked, encoding.code(),
+                    Values.blockDimension(blockRows, "blockRows"));
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Writes frame column {@code column} from rows values of the array's (signed) type. */
+    public void writeColumn(long column, Object values) {
+        writeColumn(column, ValueType.ofArray(values), values, Encoding.AUTO, 0);
+    }
+
+    /**
+     * Finishes the object: checks that the blocks cover every cell, flushes, and for a file writer syncs and renames
+     * the temporary file over the target. A FORMAT failure (cells not covered) leaves the writer open for more
+     * blocks.
+     */
+    public synchronized void finish() {
+        ensureOpen();
+        try {
+            writer.finish_object();
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Number of bytes written so far. */
+    public synchronized long bytesWritten() {
+        ensureOpen();
+        try {
+            return writer.written_bytes();
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** A copy of the bytes of a finished memory writer. */
+    public synchronized byte[] toByteArray() {
+        ensureOpen();
+        try {
+            return writer.output_bytes();
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Frees the native writer; without a successful finish() everything written is discarded. Idempotent. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        cleanable.clean();
+    }
+
+    public synchronized boolean isClosed() {
+        return closed;
+    }
+}

@@ -1,0 +1,535 @@
+/*
+ * dbdf.i — the SWIG interface shared by the Java and C# bindings.
+ *
+ * It wraps only capi/include/dbdf.h. The opaque handles become classes through %extend:
+ *
+ *   struct dbdf_reader -> NativeReader   (constructor opens, destructor frees)
+ *   struct dbdf_writer -> NativeWriter
+ *   dbdf_object_info_t -> NativeObjectInfo, dbdf_block_info_t -> NativeBlockInfo (plain fields)
+ *
+ * The raw dbdf_reader_* / dbdf_writer_* functions are ignored: only the methods below reach the target
+ * language, so no raw pointer or SWIGTYPE_p_ type ever appears there.
+ *
+ * ERRORS: one hook for every language. Each wrapped method records a failing status with dbdf_swig_check()
+ * (or dbdf_swig_fail() for a failure detected here) and returns a neutral value; the status and a copy of
+ * the message are kept per thread. Each language part defines one %exception that calls dbdf_swig_reset(),
+ * runs the action, and if dbdf_swig_failed() turns dbdf_swig_status() / dbdf_swig_message() into that
+ * language's exception before anything is converted back. Methods therefore return plain values (an entry
+ * count, a struct, a bool for "is there a next block") and never a status.
+ *
+ * BUFFERS: every buffer crosses as a (pointer, size) pair whose parameter names are part of this contract;
+ * each language part maps these exact groups (to arrays, NIO buffers, spans, ...):
+ *
+ *   (void *values, size_t values_nbytes)               output values of the value type passed alongside
+ *   (const void *values, size_t values_nbytes)         input values of the value type passed alongside
+ *   (uint64_t *row_offsets, size_t row_offsets_capacity)         output, elements
+ *   (uint32_t *row_indices, size_t row_indices_capacity)         output, elements
+ *   (uint32_t *col_indices, size_t col_indices_capacity)         output, elements
+ *   (uint64_t *object_col_indices, size_t object_col_indices_capacity)   output, elements
+ *   (const uint64_t *row_offsets, size_t row_offsets_count)      input, elements
+ *   (const uint32_t *row_indices, size_t row_indices_count)      input, elements
+ *   (const uint32_t *col_indices, size_t col_indices_count)      input, elements
+ *   (const int32_t *column_type_codes, size_t column_count)      input: frame column value type codes
+ *   (const uint32_t *label_lengths, size_t label_count)          input: byte length of each frame label
+ *   (const void *label_bytes, size_t label_bytes_nbytes)         input: all frame labels concatenated
+ *   (const void *borrowed_data, size_t borrowed_nbytes)          input the reader keeps until it is freed
+ *
+ * Value buffers are sized in BYTES so that a buffer whose element width does not match the value type can
+ * never be overrun; the methods convert to element counts with dbdf_value_type_size(). All pointers are used
+ * only during the call, except borrowed_data.
+ *
+ * Results that are byte strings use two struct types each language maps with an "out" typemap:
+ *   dbdf_swig_bytes_t     bytes to copy into a new managed byte array (labels, memory output)
+ *   dbdf_swig_borrowed_t  bytes the library keeps alive until the reader is freed (block payload),
+ *                         exposed without copying where the language allows it
+ *
+ * Method names differ from the library's function suffixes on purpose: SWIG names the C helper of method m of
+ * struct dbdf_reader "dbdf_reader_m", which must not collide with the library's own dbdf_reader_* functions.
+ *
+ * RUNNING SWIG: pass -I capi/include and, on LP64 platforms, -DSWIGWORDSIZE64 so that stdint.i declares
+ * uint64_t as the C compiler does (unsigned long). The wrapper compiles as C11 or as C++.
+ *
+ * Layout of this file: common C helpers, then the language part (typemaps and renames must precede the
+ * declarations they apply to), then the common declarations.
+ */
+%module dbdf
+
+%{
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dbdf.h"
+
+#if defined(__cplusplus)
+#define DBDF_SWIG_THREAD_LOCAL thread_local
+#elif defined(_MSC_VER)
+#define DBDF_SWIG_THREAD_LOCAL __declspec(thread)
+#else
+#define DBDF_SWIG_THREAD_LOCAL _Thread_local
+#endif
+
+/* Failure of the current wrapped call on this thread. The message is copied at once because the library's own
+ * message only lives until the next dbdf_* call. */
+static DBDF_SWIG_THREAD_LOCAL dbdf_status_t dbdf_swig_current_status = DBDF_OK;
+static DBDF_SWIG_THREAD_LOCAL char dbdf_swig_current_message[1024];
+
+static void dbdf_swig_reset(void) {
+    dbdf_swig_current_status = DBDF_OK;
+    dbdf_swig_current_message[0] = '\0';
+}
+
+static void dbdf_swig_fail(dbdf_status_t status, const char *message) {
+    dbdf_swig_current_status = status;
+    strncpy(dbdf_swig_current_message, message ? message : "", sizeof dbdf_swig_current_message - 1);
+    dbdf_swig_current_message[sizeof dbdf_swig_current_message - 1] = '\0';
+}
+
+/* Records `status` when it is an error; returns true then. DBDF_END_OF_BLOCKS is not an error. */
+static bool dbdf_swig_check(dbdf_status_t status) {
+    if (status >= 0) {
+        return false;
+    }
+    dbdf_swig_fail(status, dbdf_last_error_message());
+    return true;
+}
+
+static bool dbdf_swig_failed(void) { return dbdf_swig_current_status != DBDF_OK; }
+static int dbdf_swig_status(void) { return (int)dbdf_swig_current_status; }
+static const char *dbdf_swig_message(void) { return dbdf_swig_current_message; }
+
+/* Bytes handed back to the target language: copied (dbdf_swig_bytes_t) or borrowed (dbdf_swig_borrowed_t). */
+typedef struct dbdf_swig_bytes {
+    const void *data;
+    size_t nbytes;
+} dbdf_swig_bytes_t;
+
+typedef struct dbdf_swig_borrowed {
+    const void *data;
+    size_t nbytes;
+} dbdf_swig_borrowed_t;
+
+/* Element capacity of a value buffer of `nbytes` bytes; fails (and returns false) for an unknown value type. */
+static bool dbdf_swig_value_capacity(dbdf_value_type_t value_type, size_t nbytes, size_t *out_capacity) {
+    size_t value_size = dbdf_value_type_size(value_type);
+    if (value_size == 0) {
+        dbdf_swig_fail(DBDF_ERR_INVALID_ARGUMENT, "unknown value type");
+        return false;
+    }
+    *out_capacity = nbytes / value_size;
+    return true;
+}
+
+/* Write options from the flattened arguments the methods take. */
+static dbdf_write_options_t dbdf_swig_options(dbdf_encoding_t encoding, uint32_t block_rows, uint32_t block_cols) {
+    dbdf_write_options_t options = DBDF_WRITE_OPTIONS_INIT;
+    options.encoding = encoding;
+    options.block_rows = block_rows;
+    options.block_cols = block_cols;
+    return options;
+}
+
+static size_t dbdf_swig_min(size_t a, size_t b) { return a < b ? a : b; }
+%}
+
+%include <stdint.i>
+
+%rename(NativeReader) dbdf_reader;
+%rename(NativeWriter) dbdf_writer;
+%rename(NativeObjectInfo) dbdf_object_info;
+%rename(NativeBlockInfo) dbdf_block_info;
+
+/* The language parts: %exception, buffer typemaps, enum style, renames. */
+#if defined(SWIGJAVA)
+%include "java/dbdf_java.i"
+#endif
+#if defined(SWIGCSHARP)
+%include "csharp/dbdf_csharp.i"
+#endif
+
+/* Declared for SWIG only, so that %extend can attach methods: the C definitions stay opaque. Declared after the
+ * language part because a class sees the typemaps in force where it is declared. */
+struct dbdf_reader {};
+struct dbdf_writer {};
+
+/* Everything in dbdf.h that the classes below wrap, or that takes raw pointers or callbacks. */
+%ignore dbdf_last_error_message;
+%ignore dbdf_value_type_from_name;
+%ignore dbdf_write_options;
+%ignore dbdf_write_options_t;
+%ignore dbdf_write_options_init;
+%ignore dbdf_violation_fn;
+%ignore dbdf_write_fn;
+%rename("$ignore", regextarget=1, %$isfunction) "^dbdf_(reader|writer)_";
+
+/* The info structs are filled by the library; the target language only reads them. */
+%immutable dbdf_object_info::data_type;
+%immutable dbdf_object_info::value_type;
+%immutable dbdf_object_info::rows;
+%immutable dbdf_object_info::cols;
+%immutable dbdf_object_info::header_bytes;
+%immutable dbdf_object_info::total_bytes;
+%immutable dbdf_block_info::index;
+%immutable dbdf_block_info::row;
+%immutable dbdf_block_info::col;
+%immutable dbdf_block_info::rows;
+%immutable dbdf_block_info::cols;
+%immutable dbdf_block_info::block_type;
+%immutable dbdf_block_info::value_type;
+%immutable dbdf_block_info::stored_values;
+%immutable dbdf_block_info::offset;
+%immutable dbdf_block_info::encoded_bytes;
+
+#define DBDF_API
+%include "dbdf.h"
+
+/* ------------------------------------------------------------------------------------------------------------
+ * Reader
+ * ---------------------------------------------------------------------------------------------------------- */
+%extend dbdf_reader {
+    /* Opens the file at `path` (memory-mapped). */
+    dbdf_reader(const char *path) {
+        dbdf_reader_t *reader = NULL;
+        if (dbdf_swig_check(dbdf_reader_open_file(path, &reader))) {
+            return NULL;
+        }
+        return reader;
+    }
+
+    /* Reads caller memory without copying it; the caller keeps it alive and unchanged until the reader is
+     * freed. */
+    dbdf_reader(const void *borrowed_data, size_t borrowed_nbytes) {
+        dbdf_reader_t *reader = NULL;
+        if (dbdf_swig_check(dbdf_reader_open_memory(borrowed_data, borrowed_nbytes, &reader))) {
+            return NULL;
+        }
+        return reader;
+    }
+
+    ~dbdf_reader() { dbdf_reader_free($self); }
+
+    dbdf_object_info_t info() {
+        dbdf_object_info_t info;
+        memset(&info, 0, sizeof info);
+        dbdf_swig_check(dbdf_reader_object_info($self, &info));
+        return info;
+    }
+
+    dbdf_value_type_t value_type_of_column(uint64_t column) {
+        dbdf_value_type_t value_type = DBDF_VALUE_NONE;
+        dbdf_swig_check(dbdf_reader_column_type($self, column, &value_type));
+        return value_type;
+    }
+
+    /* The label's bytes as stored (expected UTF-8). */
+    dbdf_swig_bytes_t label_of_column(uint64_t column) {
+        dbdf_swig_bytes_t label = {NULL, 0};
+        const char *data = NULL;
+        size_t length = 0;
+        if (!dbdf_swig_check(dbdf_reader_column_label($self, column, &data, &length))) {
+            label.data = data;
+            label.nbytes = length;
+        }
+        return label;
+    }
+
+    /* Moves to the next block and describes it in `out`; false past the last block. */
+    bool move_next(dbdf_block_info_t *out) {
+        dbdf_status_t status = dbdf_reader_next_block($self, out);
+        dbdf_swig_check(status);
+        return status == DBDF_OK;
+    }
+
+    void current_block(dbdf_block_info_t *out) { dbdf_swig_check(dbdf_reader_block_info($self, out)); }
+
+    /* The current block's payload as stored, borrowed until the reader is freed. */
+    dbdf_swig_borrowed_t payload() {
+        dbdf_swig_borrowed_t payload = {NULL, 0};
+        const void *data = NULL;
+        size_t nbytes = 0;
+        if (!dbdf_swig_check(dbdf_reader_block_payload($self, &data, &nbytes))) {
+            payload.data = data;
+            payload.nbytes = nbytes;
+        }
+        return payload;
+    }
+
+    void decode_dense(dbdf_value_type_t value_type, void *values, size_t values_nbytes,
+                            uint64_t row_stride) {
+        size_t capacity = 0;
+        if (dbdf_swig_value_capacity(value_type, values_nbytes, &capacity)) {
+            dbdf_swig_check(dbdf_reader_block_decode_dense($self, value_type, values, capacity, row_stride));
+        }
+    }
+
+    uint64_t block_entries() {
+        uint64_t entries = 0;
+        dbdf_swig_check(dbdf_reader_block_count_entries($self, &entries));
+        return entries;
+    }
+
+    /* Returns the number of entries decoded. */
+    uint64_t decode_csr(dbdf_value_type_t value_type, uint64_t *row_offsets, size_t row_offsets_capacity,
+                              uint32_t *col_indices, size_t col_indices_capacity, void *values,
+                              size_t values_nbytes) {
+        uint64_t entries = 0;
+        size_t capacity = 0;
+        if (dbdf_swig_value_capacity(value_type, values_nbytes, &capacity)) {
+            dbdf_swig_check(dbdf_reader_block_decode_csr($self, value_type, row_offsets, row_offsets_capacity,
+                                                         col_indices, values,
+                                                         dbdf_swig_min(capacity, col_indices_capacity),
+                                                         &entries));
+        }
+        return entries;
+    }
+
+    /* Returns the number of entries decoded. */
+    uint64_t decode_coo(dbdf_value_type_t value_type, uint32_t *row_indices, size_t row_indices_capacity,
+                              uint32_t *col_indices, size_t col_indices_capacity, void *values,
+                              size_t values_nbytes) {
+        uint64_t entries = 0;
+        size_t capacity = 0;
+        if (dbdf_swig_value_capacity(value_type, values_nbytes, &capacity)) {
+            capacity = dbdf_swig_min(capacity, dbdf_swig_min(row_indices_capacity, col_indices_capacity));
+            dbdf_swig_check(dbdf_reader_block_decode_coo($self, value_type, row_indices, col_indices, values,
+                                                         capacity, &entries));
+        }
+        return entries;
+    }
+
+    void rewind_blocks() { dbdf_swig_check(dbdf_reader_rewind($self)); }
+
+    /* Returns the number of blocks. */
+    uint64_t index_blocks() {
+        uint64_t blocks = 0;
+        dbdf_swig_check(dbdf_reader_build_index($self, &blocks));
+        return blocks;
+    }
+
+    void indexed_block(uint64_t index, dbdf_block_info_t *out) {
+        dbdf_swig_check(dbdf_reader_index_entry($self, index, out));
+    }
+
+    void seek(uint64_t index) { dbdf_swig_check(dbdf_reader_seek_block($self, index)); }
+
+    void read_window(dbdf_value_type_t value_type, uint64_t row, uint64_t col, uint64_t rows, uint64_t cols,
+                           void *values, size_t values_nbytes, uint64_t row_stride) {
+        size_t capacity = 0;
+        if (dbdf_swig_value_capacity(value_type, values_nbytes, &capacity)) {
+            dbdf_swig_check(dbdf_reader_read_dense_window($self, value_type, row, col, rows, cols, values, capacity,
+                                                          row_stride));
+        }
+    }
+
+    void read_all(dbdf_value_type_t value_type, void *values, size_t values_nbytes, uint64_t row_stride) {
+        size_t capacity = 0;
+        if (dbdf_swig_value_capacity(value_type, values_nbytes, &capacity)) {
+            dbdf_swig_check(dbdf_reader_read_dense($self, value_type, values, capacity, row_stride));
+        }
+    }
+
+    void read_column_values(uint64_t column, dbdf_value_type_t value_type, void *values, size_t values_nbytes) {
+        size_t capacity = 0;
+        if (dbdf_swig_value_capacity(value_type, values_nbytes, &capacity)) {
+            dbdf_swig_check(dbdf_reader_read_column($self, column, value_type, values, capacity));
+        }
+    }
+
+    uint64_t object_entries() {
+        uint64_t entries = 0;
+        dbdf_swig_check(dbdf_reader_count_entries($self, &entries));
+        return entries;
+    }
+
+    /* Object-wide CSR; returns the number of entries. */
+    uint64_t read_all_csr(dbdf_value_type_t value_type, uint64_t *row_offsets, size_t row_offsets_capacity,
+                      uint64_t *object_col_indices, size_t object_col_indices_capacity, void *values,
+                      size_t values_nbytes) {
+        uint64_t entries = 0;
+        size_t capacity = 0;
+        if (dbdf_swig_value_capacity(value_type, values_nbytes, &capacity)) {
+            dbdf_swig_check(dbdf_reader_read_csr($self, value_type, row_offsets, row_offsets_capacity,
+                                                 object_col_indices, values,
+                                                 dbdf_swig_min(capacity, object_col_indices_capacity), &entries));
+        }
+        return entries;
+    }
+
+    /* Checks every rule strictly; fails with the first violation's status and message. */
+    void check_rules() { dbdf_swig_check(dbdf_reader_validate($self, NULL, NULL, NULL)); }
+}
+
+/* ------------------------------------------------------------------------------------------------------------
+ * Writer
+ * ---------------------------------------------------------------------------------------------------------- */
+%extend dbdf_writer {
+    /* Writes the file at `path` atomically (temporary file renamed by finish). */
+    dbdf_writer(const char *path) {
+        dbdf_writer_t *writer = NULL;
+        if (dbdf_swig_check(dbdf_writer_open_file(path, &writer))) {
+            return NULL;
+        }
+        return writer;
+    }
+
+    /* Writes to a growable memory buffer; see memory(). */
+    dbdf_writer() {
+        dbdf_writer_t *writer = NULL;
+        if (dbdf_swig_check(dbdf_writer_open_memory(&writer))) {
+            return NULL;
+        }
+        return writer;
+    }
+
+    ~dbdf_writer() { dbdf_writer_free($self); }
+
+    void start_matrix(dbdf_data_type_t data_type, dbdf_value_type_t value_type, uint64_t rows, uint64_t cols) {
+        dbdf_swig_check(dbdf_writer_begin_matrix($self, data_type, value_type, rows, cols));
+    }
+
+    /* Frame header: one value type code and one label per column; the labels are concatenated in label_bytes
+     * with their byte lengths in label_lengths. */
+    void start_frame(uint64_t rows, const int32_t *column_type_codes, size_t column_count,
+                     const uint32_t *label_lengths, size_t label_count, const void *label_bytes,
+                     size_t label_bytes_nbytes) {
+        const char *label_base = (const char *)label_bytes;
+        dbdf_value_type_t *column_types = NULL;
+        const char **labels = NULL;
+        size_t *lengths = NULL;
+        size_t label_offset = 0;
+        size_t column = 0;
+        if (label_count != column_count) {
+            dbdf_swig_fail(DBDF_ERR_INVALID_ARGUMENT, "start_frame: need exactly one label per column");
+            return;
+        }
+        for (column = 0; column < column_count; ++column) {
+            if (label_lengths[column] > label_bytes_nbytes - label_offset) {
+                dbdf_swig_fail(DBDF_ERR_INVALID_ARGUMENT, "start_frame: label lengths exceed the label bytes");
+                return;
+            }
+            label_offset += label_lengths[column];
+        }
+        if (column_count > 0) {
+            column_types = (dbdf_value_type_t *)calloc(column_count, sizeof *column_types);
+            labels = (const char **)calloc(column_count, sizeof *labels);
+            lengths = (size_t *)calloc(column_count, sizeof *lengths);
+            if (!column_types || !labels || !lengths) {
+                free(column_types);
+                free((void *)labels);
+                free(lengths);
+                dbdf_swig_fail(DBDF_ERR_NOMEM, "start_frame: out of memory");
+                return;
+            }
+        }
+        label_offset = 0;
+        for (column = 0; column < column_count; ++column) {
+            column_types[column] = (dbdf_value_type_t)column_type_codes[column];
+            /* A zero-length label still needs a valid pointer. */
+            labels[column] = label_base ? label_base + label_offset : "";
+            lengths[column] = label_lengths[column];
+            label_offset += label_lengths[column];
+        }
+        dbdf_swig_check(dbdf_writer_begin_frame($self, rows, column_count, column_types, labels, lengths));
+        free(column_types);
+        free((void *)labels);
+        free(lengths);
+    }
+
+    void put_dense(uint64_t row, uint64_t col, uint32_t rows, uint32_t cols, dbdf_value_type_t value_type,
+                   const void *values, size_t values_nbytes, uint64_t row_stride, dbdf_encoding_t encoding) {
+        size_t count = 0;
+        dbdf_write_options_t options = dbdf_swig_options(encoding, 0, 0);
+        if (dbdf_swig_value_capacity(value_type, values_nbytes, &count)) {
+            dbdf_swig_check(dbdf_writer_add_dense($self, row, col, rows, cols, value_type, values, count,
+                                                  row_stride, &options));
+        }
+    }
+
+    /* Block-local CSR; the entry count is row_offsets[rows], checked against every array's length. */
+    void put_csr(uint64_t row, uint64_t col, uint32_t rows, uint32_t cols, dbdf_value_type_t value_type,
+                 const uint64_t *row_offsets, size_t row_offsets_count, const uint32_t *col_indices,
+                 size_t col_indices_count, const void *values, size_t values_nbytes, dbdf_encoding_t encoding) {
+        size_t count = 0;
+        uint64_t entries = 0;
+        dbdf_write_options_t options = dbdf_swig_options(encoding, 0, 0);
+        if (!dbdf_swig_value_capacity(value_type, values_nbytes, &count)) {
+            return;
+        }
+        if (row_offsets_count < (size_t)rows + 1) {
+            dbdf_swig_fail(DBDF_ERR_INVALID_ARGUMENT, "put_csr: row_offsets needs rows + 1 elements");
+            return;
+        }
+        entries = row_offsets[rows];
+        if (entries > col_indices_count || entries > count) {
+            dbdf_swig_fail(DBDF_ERR_INVALID_ARGUMENT,
+                           "put_csr: row_offsets[rows] exceeds the length of col_indices or values");
+            return;
+        }
+        dbdf_swig_check(dbdf_writer_add_csr($self, row, col, rows, cols, value_type, row_offsets, col_indices,
+                                            values, entries, &options));
+    }
+
+    /* Block-local COO triplets; `entries` is checked against every array's length. */
+    void put_coo(uint64_t row, uint64_t col, uint32_t rows, uint32_t cols, dbdf_value_type_t value_type,
+                 const uint32_t *row_indices, size_t row_indices_count, const uint32_t *col_indices,
+                 size_t col_indices_count, const void *values, size_t values_nbytes, uint64_t entries,
+                 dbdf_encoding_t encoding) {
+        size_t count = 0;
+        dbdf_write_options_t options = dbdf_swig_options(encoding, 0, 0);
+        if (!dbdf_swig_value_capacity(value_type, values_nbytes, &count)) {
+            return;
+        }
+        if (entries > row_indices_count || entries > col_indices_count || entries > count) {
+            dbdf_swig_fail(DBDF_ERR_INVALID_ARGUMENT,
+                           "put_coo: entries exceeds the length of row_indices, col_indices or values");
+            return;
+        }
+        dbdf_swig_check(dbdf_writer_add_coo($self, row, col, rows, cols, value_type, row_indices, col_indices,
+                                            values, entries, &options));
+    }
+
+    void put_empty(uint64_t row, uint64_t col, uint32_t rows, uint32_t cols) {
+        dbdf_swig_check(dbdf_writer_add_empty($self, row, col, rows, cols));
+    }
+
+    /* The whole matrix from dense row-major values, tiled into block_rows x block_cols blocks (0: automatic). */
+    void write_dense_tiled(dbdf_value_type_t value_type, const void *values, size_t values_nbytes, uint64_t row_stride,
+                     dbdf_encoding_t encoding, uint32_t block_rows, uint32_t block_cols) {
+        size_t count = 0;
+        dbdf_write_options_t options = dbdf_swig_options(encoding, block_rows, block_cols);
+        if (dbdf_swig_value_capacity(value_type, values_nbytes, &count)) {
+            dbdf_swig_check(dbdf_writer_write_dense($self, value_type, values, count, row_stride, &options));
+        }
+    }
+
+    /* One frame column, as blocks of block_rows rows (0: automatic). */
+    void write_column_values(uint64_t column, dbdf_value_type_t value_type, const void *values, size_t values_nbytes,
+                      dbdf_encoding_t encoding, uint32_t block_rows) {
+        size_t count = 0;
+        dbdf_write_options_t options = dbdf_swig_options(encoding, block_rows, 0);
+        if (dbdf_swig_value_capacity(value_type, values_nbytes, &count)) {
+            dbdf_swig_check(dbdf_writer_write_column($self, column, value_type, values, count, &options));
+        }
+    }
+
+    void finish_object() { dbdf_swig_check(dbdf_writer_finish($self)); }
+
+    uint64_t written_bytes() {
+        uint64_t nbytes = 0;
+        dbdf_swig_check(dbdf_writer_bytes_written($self, &nbytes));
+        return nbytes;
+    }
+
+    /* The finished output of a memory writer, copied by the language part. */
+    dbdf_swig_bytes_t output_bytes() {
+        dbdf_swig_bytes_t bytes = {NULL, 0};
+        const void *data = NULL;
+        size_t nbytes = 0;
+        if (!dbdf_swig_check(dbdf_writer_memory($self, &data, &nbytes))) {
+            bytes.data = data;
+            bytes.nbytes = nbytes;
+        }
+        return bytes;
+    }
+}

@@ -3,8 +3,8 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <span>
-#include <vector>
 
 #include "dbdf/endian.hpp"
 #include "dbdf/sink.hpp"
@@ -15,39 +15,41 @@ class ByteOutput {
 public:
     static constexpr std::size_t kBufferBytes = 1 << 20;
 
-    explicit ByteOutput(ByteSink& sink) : sink_(&sink) { buffer_.reserve(kBufferBytes); }
+    explicit ByteOutput(ByteSink& sink) : sink_(&sink), buffer_(std::make_unique<std::byte[]>(kBufferBytes)) {}
 
+    // One field: a bounds check and a store into the preallocated buffer.
     template <class T>
     void put(T value) {
-        if (buffer_.size() + sizeof(T) > kBufferBytes) flush();
-        const std::size_t at = buffer_.size();
-        buffer_.resize(at + sizeof(T));
-        store_le<T>(buffer_.data() + at, value);
+        if (used_ + sizeof(T) > kBufferBytes) flush();
+        store_le<T>(buffer_.get() + used_, value);
+        used_ += sizeof(T);
     }
 
     void put_bytes(std::span<const std::byte> bytes) {
-        if (buffer_.size() + bytes.size() > kBufferBytes) flush();
-        if (bytes.size() >= kBufferBytes) {
+        if (used_ + bytes.size() > kBufferBytes) flush();
+        if (bytes.size() >= kBufferBytes) {  // large runs go straight to the sink
             sink_->write(bytes);
             written_ += bytes.size();
             return;
         }
-        buffer_.insert(buffer_.end(), bytes.begin(), bytes.end());
+        if (!bytes.empty()) std::memcpy(buffer_.get() + used_, bytes.data(), bytes.size());
+        used_ += bytes.size();
     }
 
     void flush() {
-        if (buffer_.empty()) return;
-        sink_->write(buffer_);
-        written_ += buffer_.size();
-        buffer_.clear();
+        if (used_ == 0) return;
+        sink_->write(std::span<const std::byte>(buffer_.get(), used_));
+        written_ += used_;
+        used_ = 0;
     }
 
     // Bytes accepted so far, buffered or not.
-    std::uint64_t total() const { return written_ + buffer_.size(); }
+    std::uint64_t total() const { return written_ + used_; }
 
 private:
     ByteSink* sink_;
-    std::vector<std::byte> buffer_;
+    std::unique_ptr<std::byte[]> buffer_;
+    std::size_t used_ = 0;
     std::uint64_t written_ = 0;
 };
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 #include <string>
 
 #include "call_guard.hpp"
@@ -29,7 +30,10 @@ inline WriteOptions to_write_options(const dbdf_write_options_t* options) {
     // Fields are read only when the caller's struct is large enough to contain them (older callers).
     auto has = [&](std::size_t field_end) { return options->struct_size >= field_end; };
     if (has(offsetof(dbdf_write_options_t, encoding) + sizeof(options->encoding))) {
-        const auto encoding = static_cast<int>(options->encoding);
+        // Read as the int C stored: a value outside the enum's range must be reported, not loaded as the enum.
+        int encoding = 0;
+        static_assert(sizeof encoding == sizeof options->encoding);
+        std::memcpy(&encoding, &options->encoding, sizeof encoding);
         if (encoding < 0 || encoding > 4) throw invalid_argument("encoding " + std::to_string(encoding) + " is unknown");
         result.encoding = static_cast<Encoding>(encoding);
     }

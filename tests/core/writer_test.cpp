@@ -8,6 +8,11 @@
 #include <memory>
 #include <vector>
 
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "dbdf/error.hpp"
 #include "dbdf/reader.hpp"
 #include "dbdf/writer.hpp"
@@ -139,6 +144,38 @@ TEST_F(FileWriter, FinishReplacesTheFileAtomically) {
     double value = 0;
     reader.read_dense_window(ValueType::F64, Window{0, 0, 1, 1}, &value, 1, 0);
     EXPECT_EQ(value, 2.5);
+}
+
+// A file system that refuses bytes (here: a file size limit, as on a full disk) fails the write with an I/O error;
+// the previous file stays as it was and the temporary file is removed. Runs in a child process so the limit does
+// not touch the test runner.
+TEST_F(FileWriter, FailingDiskLeavesThePreviousFileIntact) {
+    const auto before = file_bytes(target_);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        ::signal(SIGXFSZ, SIG_IGN);  // report EFBIG instead of killing the process
+        const rlimit limit{64 * 1024, 64 * 1024};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        int status = 3;
+        try {
+            Writer writer(make_file_sink(target_));
+            writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 512, 512);
+            std::vector<double> values(512 * 512, 0.5);
+            writer.write_dense(ValueType::F64, values.data(), values.size(), 0, WriteOptions{Encoding::Dense});
+            writer.finish();
+            status = 1;  // the limit did not bite
+        } catch (const Error& error) {
+            status = error.code() == ErrorCode::Io ? 0 : 2;
+        }
+        ::_exit(status);
+    }
+    int status = -1;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0) << "expected an I/O error from the writer";
+    EXPECT_EQ(file_bytes(target_), before);
+    EXPECT_EQ(entries_in(directory_), 1u);
 }
 
 TEST_F(FileWriter, UnwritableDirectoryIsAnIoError) {

@@ -13,5 +13,5 @@ cmake --build "$build" --target "dbdf_${target}_fuzzer"
 corpus="$build/corpus-$target"
 mkdir -p "$corpus"
 find "$root/tests/vectors" -name '*.dbdf' -exec cp {} "$corpus/" \; 2>/dev/null || true
-"$build/fuzz/dbdf_${target}_fuzzer" -max_total_time="$seconds" -rss_limit_mb=1024 -malloc_limit_mb=512 \
+exec "$build/fuzz/dbdf_${target}_fuzzer" -max_total_time="$seconds" -rss_limit_mb=1024 -malloc_limit_mb=512 \
   -timeout=10 "$corpus"

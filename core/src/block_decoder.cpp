@@ -41,6 +41,16 @@ void require_payload(std::span<const std::byte> input, const BlockView& block, W
     }
 }
 
+// A sparse block cannot hold more entries than it has cells (rules 12 and 13).
+void require_entries_fit(const BlockView& block, std::uint64_t count_offset, int rule) {
+    const std::uint64_t cells = std::uint64_t{block.rows} * block.cols;
+    if (block.stored_values > cells) {
+        throw_format(ErrorCode::Format, rule, count_offset,
+                     block_name(block) + ": #nzb " + std::to_string(block.stored_values) + " exceeds the block's " +
+                         std::to_string(cells) + " cells");
+    }
+}
+
 // Decides whether values of type S need a per-value rule 8 check against the declared types of the cells of
 // the block, and performs it.
 template <class S>
@@ -232,12 +242,7 @@ BlockView parse_block_record(std::span<const std::byte> input, std::uint64_t off
             block.value_type = read_value_type(input, type_offset, block_name(block));
             block.stored_values = load_le<std::uint64_t>(input.data() + type_offset + 1);
             block.payload_offset = type_offset + 9;
-            if (block.stored_values > std::uint64_t{block.rows} * block.cols) {
-                throw_format(ErrorCode::Format, 12, type_offset + 1,
-                             block_name(block) + ": #nzb " + std::to_string(block.stored_values) +
-                                 " exceeds the block's " + std::to_string(std::uint64_t{block.rows} * block.cols) +
-                                 " cells");
-            }
+            require_entries_fit(block, type_offset + 1, 12);
             const Wide needed =
                 Wide{4} * block.rows + Wide{block.stored_values} * (4 + value_size(block.value_type));
             require_payload(input, block, needed, "CSR rows");
@@ -249,12 +254,7 @@ BlockView parse_block_record(std::span<const std::byte> input, std::uint64_t off
             block.value_type = read_value_type(input, type_offset, block_name(block));
             block.stored_values = load_le<std::uint32_t>(input.data() + type_offset + 1);
             block.payload_offset = type_offset + 5;
-            if (block.stored_values > std::uint64_t{block.rows} * block.cols) {
-                throw_format(ErrorCode::Format, 13, type_offset + 1,
-                             block_name(block) + ": #nzb " + std::to_string(block.stored_values) +
-                                 " exceeds the block's " + std::to_string(std::uint64_t{block.rows} * block.cols) +
-                                 " cells");
-            }
+            require_entries_fit(block, type_offset + 1, 13);
             const std::uint64_t index_bytes = block.cols == 1 ? 4 : 8;
             const Wide needed = Wide{block.stored_values} * (index_bytes + value_size(block.value_type));
             require_payload(input, block, needed, "COO entries");

@@ -96,6 +96,29 @@ private:
     bool needed_ = false;
 };
 
+// Caller CSR arrays: row_offsets[0..rows] from 0 to `entries`, non-decreasing; columns below `cols` and strictly
+// increasing within each row. Index is uint32 (block-local) or uint64 (object-wide).
+template <class Index>
+void check_csr_arrays(std::uint64_t rows, std::uint64_t cols, const std::uint64_t* row_offsets,
+                      const Index* col_indices, const void* values, std::uint64_t entries) {
+    if (row_offsets == nullptr) invalid("row offsets are NULL");
+    if (entries > 0 && (col_indices == nullptr || values == nullptr)) invalid("column indices or values are NULL");
+    if (row_offsets[0] != 0) invalid("row_offsets[0] must be 0, got " + std::to_string(row_offsets[0]));
+    if (row_offsets[rows] != entries) {
+        invalid("row_offsets[" + std::to_string(rows) + "] is " + std::to_string(row_offsets[rows]) + " but " +
+                std::to_string(entries) + " entries were passed");
+    }
+    for (std::uint64_t row = 0; row < rows; ++row) {
+        if (row_offsets[row + 1] < row_offsets[row]) invalid("row_offsets decrease at row " + std::to_string(row));
+        for (std::uint64_t k = row_offsets[row]; k < row_offsets[row + 1]; ++k) {
+            if (col_indices[k] >= cols || (k > row_offsets[row] && col_indices[k] <= col_indices[k - 1])) {
+                invalid("column index " + std::to_string(col_indices[k]) + " of entry " + std::to_string(k) +
+                        " (row " + std::to_string(row) + ") is out of range or not strictly increasing");
+            }
+        }
+    }
+}
+
 struct BlockFacts {
     std::uint64_t entries = 0;  // non-zeros of a dense source, kept entries of a sparse one
     detail::TypeMask feasible = 0;
@@ -277,24 +300,7 @@ void Writer::add_csr(const BlockPlacement& place, ValueType type, const std::uin
     require_valid_input_type(type);
     require_valid_encoding(options.encoding);
     state_->check_placement(place);
-    if (row_offsets == nullptr) invalid("row offsets are NULL");
-    if (entries > 0 && (col_indices == nullptr || values == nullptr)) invalid("column indices or values are NULL");
-    if (row_offsets[0] != 0) invalid("row_offsets[0] must be 0, got " + std::to_string(row_offsets[0]));
-    if (row_offsets[place.rows] != entries) {
-        invalid("row_offsets[" + std::to_string(place.rows) + "] is " + std::to_string(row_offsets[place.rows]) +
-                " but " + std::to_string(entries) + " entries were passed");
-    }
-    for (std::uint32_t row = 0; row < place.rows; ++row) {
-        if (row_offsets[row + 1] < row_offsets[row]) {
-            invalid("row_offsets decrease at row " + std::to_string(row));
-        }
-        for (std::uint64_t k = row_offsets[row]; k < row_offsets[row + 1]; ++k) {
-            if (col_indices[k] >= place.cols || (k > row_offsets[row] && col_indices[k] <= col_indices[k - 1])) {
-                invalid("column index " + std::to_string(col_indices[k]) + " of entry " + std::to_string(k) +
-                        " (row " + std::to_string(row) + ") is out of range or not strictly increasing");
-            }
-        }
-    }
+    check_csr_arrays(place.rows, place.cols, row_offsets, col_indices, values, entries);
     visit_value_type(type, [&](auto tag) {
         using T = typename decltype(tag)::type;
         SparseSource<T> source;
@@ -409,19 +415,7 @@ void Writer::write_csr(ValueType type, const std::uint64_t* row_offsets, const s
     if (state_->blocks_added != 0) {
         throw Error(ErrorCode::CallOrder, "write_csr writes the whole matrix and must come right after begin");
     }
-    if (row_offsets == nullptr) invalid("row offsets are NULL");
-    if (entries > 0 && (col_indices == nullptr || values == nullptr)) invalid("column indices or values are NULL");
-    if (row_offsets[0] != 0) invalid("row_offsets[0] must be 0");
-    if (row_offsets[header.rows] != entries) invalid("row_offsets[rows] does not equal the number of entries");
-    for (std::uint64_t row = 0; row < header.rows; ++row) {
-        if (row_offsets[row + 1] < row_offsets[row]) invalid("row_offsets decrease at row " + std::to_string(row));
-        for (std::uint64_t k = row_offsets[row]; k < row_offsets[row + 1]; ++k) {
-            if (col_indices[k] >= header.cols || (k > row_offsets[row] && col_indices[k] <= col_indices[k - 1])) {
-                invalid("column index " + std::to_string(col_indices[k]) + " of entry " + std::to_string(k) +
-                        " (row " + std::to_string(row) + ") is out of range or not strictly increasing");
-            }
-        }
-    }
+    check_csr_arrays(header.rows, header.cols, row_offsets, col_indices, values, entries);
     const WriteOptions block_options = options;
     for_each_tile(header.rows, header.cols, tile_shape(header, type, options), [&](const BlockPlacement& place) {
         state_->check_placement(place);

@@ -12,7 +12,7 @@ packages=(
   swig
   openjdk-17-jdk-headless maven
   mono-mcs mono-runtime libmono-system-core4.0-cil nunit-console
-  clang libclang-dev
+  clang libclang-dev libclang-rt-14-dev
 )
 
 missing=()

@@ -199,6 +199,59 @@ TEST_F(Cli, MatrixMarketPatternAndSymmetricInputs) {
     EXPECT_EQ(info.value_type, DBDF_VALUE_I64);
 }
 
+// Found by the mtx fuzz target: a sparse matrix whose area is huge must convert in time and space that follow its
+// entries (tiles without entries are empty blocks), and a shape needing absurdly many blocks is refused at once.
+TEST_F(Cli, HugeSparseMatrixMarketInputsConvertByTheirEntries) {
+    write_bytes("wide.mtx",
+                "%%MatrixMarket matrix coordinate real skew-symmetric\n4 12222222222222 2\n2 1 1.25\n3 1 -2\n");
+    ToolRun wide = run("convert " + path("wide.mtx") + " " + path("wide.dbdf"));
+    ASSERT_EQ(wide.exit_code, 0) << wide.output;
+    dbdf_reader_t* reader = nullptr;
+    ASSERT_EQ(dbdf_reader_open_file(path("wide.dbdf").c_str(), &reader), DBDF_OK);
+    dbdf_object_info_t info{};
+    dbdf_reader_object_info(reader, &info);
+    EXPECT_EQ(info.rows, 4u);
+    EXPECT_EQ(info.cols, 12222222222222u);
+    EXPECT_EQ(info.data_type, DBDF_DATA_CSR);
+    std::uint64_t blocks = 0;
+    ASSERT_EQ(dbdf_reader_build_index(reader, &blocks), DBDF_OK) << dbdf_last_error_message();
+    EXPECT_EQ(blocks, (12222222222222u + 0xFFFFFFFEu) / 0xFFFFFFFFu);  // one band of full-width tiles
+    double window[4 * 2] = {};
+    ASSERT_EQ(dbdf_reader_read_dense_window(reader, DBDF_VALUE_F64, 0, 0, 4, 2, window, 8, 0), DBDF_OK);
+    EXPECT_EQ(std::vector<double>(window, window + 8), (std::vector<double>{0, -1.25, 1.25, 0, -2, 0, 0, 0}));
+    dbdf_reader_free(reader);
+
+    write_bytes("tall.mtx", "%%MatrixMarket matrix coordinate integer general\n10000000000000 3 1\n9999999999999 2 7\n");
+    ToolRun tall = run("convert " + path("tall.mtx") + " " + path("tall.dbdf"));
+    ASSERT_EQ(tall.exit_code, 0) << tall.output;
+    reader = nullptr;
+    ASSERT_EQ(dbdf_reader_open_file(path("tall.dbdf").c_str(), &reader), DBDF_OK);
+    ASSERT_EQ(dbdf_reader_build_index(reader, &blocks), DBDF_OK) << dbdf_last_error_message();
+    EXPECT_LT(blocks, 4000u);  // empty runs of rows are merged into blocks of up to 2^32 - 1 rows
+    std::int64_t cell = 0;
+    ASSERT_EQ(dbdf_reader_read_dense_window(reader, DBDF_VALUE_I64, 9999999999998u, 1, 1, 1, &cell, 1, 0), DBDF_OK);
+    EXPECT_EQ(cell, 7);
+    dbdf_reader_free(reader);
+    // Re-encoding keeps the input's block boundaries, so it costs no more than the input's blocks.
+    ToolRun again = run("convert " + path("tall.dbdf") + " " + path("again.dbdf") + " --value-type i8");
+    ASSERT_EQ(again.exit_code, 0) << again.output;
+    reader = nullptr;
+    ASSERT_EQ(dbdf_reader_open_file(path("again.dbdf").c_str(), &reader), DBDF_OK);
+    cell = 0;
+    ASSERT_EQ(dbdf_reader_read_dense_window(reader, DBDF_VALUE_I64, 9999999999998u, 1, 1, 1, &cell, 1, 0), DBDF_OK);
+    EXPECT_EQ(cell, 7);
+    dbdf_object_info_t again_info{};
+    dbdf_reader_object_info(reader, &again_info);
+    EXPECT_EQ(again_info.value_type, DBDF_VALUE_I8);
+    dbdf_reader_free(reader);
+
+    write_bytes("absurd.mtx", "%%MatrixMarket matrix coordinate real general\n18446744073709551615 18446744073709551615 0\n");
+    ToolRun absurd = run("convert " + path("absurd.mtx") + " " + path("absurd.dbdf"));
+    EXPECT_EQ(absurd.exit_code, 2);
+    EXPECT_NE(absurd.output.find("needs more than"), std::string::npos) << absurd.output;
+    EXPECT_FALSE(fs::exists(path("absurd.dbdf")));
+}
+
 TEST_F(Cli, CsvRoundTripsForMatricesAndFrames) {
     ASSERT_EQ(run("convert " + path("matrix.dbdf") + " " + path("m.csv")).exit_code, 0);
     ASSERT_EQ(run("convert " + path("m.csv") + " " + path("back.dbdf")).exit_code, 0);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -31,7 +32,13 @@ struct Entry {
     std::uint64_t col;
     double real;
     std::int64_t integer;
+    bool is_integer;
 };
+
+// The entry's value in the source type (i64 for integer files, f64 otherwise), as bytes.
+const void* entry_value(const Entry& entry) {
+    return entry.is_integer ? static_cast<const void*>(&entry.integer) : static_cast<const void*>(&entry.real);
+}
 
 enum class Field { Real, Integer, Pattern };
 
@@ -101,7 +108,7 @@ void mtx_to_dbdf(const std::string& input, const std::string& output, const Outp
         split(line);
         if (fields.empty()) continue;
         if (read == expected) invalid(input, line_number, fmt::format("more than the {} entries announced", expected));
-        Entry entry{0, 0, 1.0, 1};
+        Entry entry{0, 0, 1.0, 1, field == Field::Integer};
         std::size_t value_field = 0;
         if (format == "coordinate") {
             const std::size_t needed = field == Field::Pattern ? 2 : 3;
@@ -148,25 +155,28 @@ void mtx_to_dbdf(const std::string& input, const std::string& output, const Outp
     OutputSettings effective = settings;
     if (is_csr) effective.data_type = DBDF_DATA_CSR;
     begin_output(writer, output, effective, rows, cols, source_type);
-    // Tiles gather their cells from the sorted entries: find each tile row's entries by binary search.
-    auto gather = [&](std::uint64_t row, std::uint64_t col, std::uint64_t height, std::uint64_t width, TypedBuffer& out) {
-        std::memset(out.data(), 0, out.size() * out.width());
-        auto it = std::lower_bound(entries.begin(), entries.end(), row,
-                                   [](const Entry& e, std::uint64_t r) { return e.row < r; });
-        for (; it != entries.end() && it->row < row + height; ++it) {
-            if (it->col < col || it->col >= col + width) continue;
-            std::uint8_t* cell = out.at((it->row - row) * width + (it->col - col));
-            if (source_type == DBDF_VALUE_I64) {
-                std::memcpy(cell, &it->integer, sizeof it->integer);
-            } else {
-                std::memcpy(cell, &it->real, sizeof it->real);
-            }
-        }
-    };
     if (effective.data_type == DBDF_DATA_FRAME) {
+        // Frame columns gather their cells from the sorted entries: find each tile row's entries by binary search.
+        auto gather = [&](std::uint64_t row, std::uint64_t col, std::uint64_t height, std::uint64_t width,
+                          TypedBuffer& out) {
+            std::memset(out.data(), 0, out.size() * out.width());
+            auto it = std::lower_bound(entries.begin(), entries.end(), row,
+                                       [](const Entry& e, std::uint64_t r) { return e.row < r; });
+            for (; it != entries.end() && it->row < row + height; ++it) {
+                if (it->col < col || it->col >= col + width) continue;
+                std::memcpy(out.at((it->row - row) * width + (it->col - col)), entry_value(*it), out.width());
+            }
+        };
         write_frame_columns(writer.get(), rows, std::vector<dbdf_value_type_t>(cols, source_type), effective, gather);
     } else {
-        write_matrix_tiles(writer.get(), rows, cols, source_type, effective, gather);
+        std::vector<SparseEntry> sparse(entries.size());
+        for (std::size_t k = 0; k < entries.size(); ++k) {
+            sparse[k].row = entries[k].row;
+            sparse[k].col = entries[k].col;
+            std::memcpy(sparse[k].value, entry_value(entries[k]), 8);
+        }
+        entries = {};
+        write_sparse_tiles(writer.get(), rows, cols, source_type, effective, sparse);
     }
     check(dbdf_writer_finish(writer.get()), output);
 }

@@ -1,5 +1,6 @@
 #include "reencode.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "../progress.hpp"
@@ -53,6 +54,50 @@ void copy_blocks(const Reader& reader, const Writer& writer, const std::string& 
     check(status, input);
 }
 
+// Re-encoding a matrix without a new block shape: every input block is re-encoded where it stands, so time and
+// memory follow the stored data, never the object's area. Empty blocks stay empty; dense blocks go to the writer in
+// tiles of about 4 MiB read through the index; sparse blocks are decoded as COO triplets in the output's value type
+// and handed to the writer, whose encoding option then decides how each is stored.
+void reencode_in_place(const Reader& reader, const Writer& writer, const std::string& input, const std::string& output,
+                       const OutputSettings& settings, dbdf_value_type_t type) {
+    dbdf_block_info_t block{};
+    dbdf_status_t status;
+    while ((status = dbdf_reader_next_block(reader.get(), &block)) == DBDF_OK) {
+        const std::string where = output + ": block at (" + std::to_string(block.row) + ", " + std::to_string(block.col) + ")";
+        if (block.block_type == DBDF_BLOCK_EMPTY) {
+            check(dbdf_writer_add_empty(writer.get(), block.row, block.col, block.rows, block.cols), where);
+        } else if (block.block_type == DBDF_BLOCK_DENSE) {
+            const TileShape tile = tile_shape(settings, block.rows, block.cols, type);
+            for (std::uint64_t row = 0; row < block.rows; row += tile.rows) {
+                const std::uint64_t height = std::min<std::uint64_t>(tile.rows, block.rows - row);
+                for (std::uint64_t col = 0; col < block.cols; col += tile.cols) {
+                    const std::uint64_t width = std::min<std::uint64_t>(tile.cols, block.cols - col);
+                    TypedBuffer values(type, height * width);
+                    check(dbdf_reader_read_dense_window(reader.get(), type, block.row + row, block.col + col, height,
+                                                        width, values.data(), values.size(), 0),
+                          input);
+                    check(dbdf_writer_add_dense(writer.get(), block.row + row, block.col + col,
+                                                static_cast<std::uint32_t>(height), static_cast<std::uint32_t>(width),
+                                                type, values.data(), values.size(), 0, &settings.options),
+                          where);
+                }
+            }
+        } else {
+            std::uint64_t entries = 0;
+            check(dbdf_reader_block_count_entries(reader.get(), &entries), input);
+            std::vector<std::uint32_t> rows(entries), cols(entries);
+            TypedBuffer values(type, entries);
+            check(dbdf_reader_block_decode_coo(reader.get(), type, rows.data(), cols.data(), values.data(), entries,
+                                               &entries),
+                  input);
+            check(dbdf_writer_add_coo(writer.get(), block.row, block.col, block.rows, block.cols, type, rows.data(),
+                                      cols.data(), values.data(), entries, &settings.options),
+                  where);
+        }
+    }
+    check(status, input);
+}
+
 }  // namespace
 
 void dbdf_to_dbdf(const std::string& input, const std::string& output, const OutputSettings& settings) {
@@ -85,7 +130,12 @@ void dbdf_to_dbdf(const std::string& input, const std::string& output, const Out
         } else {
             dbdf_value_type_t type = settings.value_type != DBDF_VALUE_NONE ? settings.value_type : info.value_type;
             if (type == DBDF_VALUE_NONE) type = types.empty() ? DBDF_VALUE_F64 : types[0];
-            write_matrix_tiles(writer.get(), info.rows, info.cols, type, settings, gather);
+            const bool new_block_shape = settings.options.block_rows != 0 || settings.options.block_cols != 0;
+            if (new_block_shape) {
+                write_matrix_tiles(writer.get(), info.rows, info.cols, type, settings, gather);
+            } else {
+                reencode_in_place(reader, writer, input, output, settings, type);
+            }
         }
     }
     check(dbdf_writer_finish(writer.get()), output);

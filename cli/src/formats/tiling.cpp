@@ -1,6 +1,10 @@
 #include "tiling.hpp"
 
 #include <algorithm>
+#include <cstring>
+#include <numeric>
+
+#include <fmt/format.h>
 
 #include "../progress.hpp"
 
@@ -9,6 +13,25 @@ namespace {
 
 constexpr std::uint64_t kTileBytes = std::uint64_t{4} << 20;
 constexpr std::uint64_t kMaxExtent = 0xFFFFFFFFull;
+// Rows of one automatic sparse tile at most, so that a tile's row structure stays small whatever its density.
+constexpr std::uint64_t kMaxSparseTileRows = std::uint64_t{1} << 20;
+// More blocks than this for one object is refused: covering empty space alone would take hundreds of MiB.
+constexpr std::uint64_t kMaxSparseBlocks = std::uint64_t{1} << 24;
+
+std::uint64_t ceil_div(std::uint64_t numerator, std::uint64_t denominator) {
+    return numerator / denominator + (numerator % denominator != 0);
+}
+
+// Automatic tiles for sparse data: the full width (up to 2^32 - 1 columns) and as many rows as hold about
+// kTileBytes of entries at the source's average density.
+TileShape sparse_tile_shape(std::uint64_t rows, std::uint64_t cols, std::uint64_t entries, std::size_t width) {
+    TileShape shape;
+    shape.cols = std::min(std::max<std::uint64_t>(cols, 1), kMaxExtent);
+    const std::uint64_t entries_per_row = std::max<std::uint64_t>(1, ceil_div(entries, std::max<std::uint64_t>(rows, 1)));
+    shape.rows = std::clamp<std::uint64_t>(kTileBytes / ((8 + width) * entries_per_row), 1,
+                                           std::min(std::max<std::uint64_t>(rows, 1), kMaxSparseTileRows));
+    return shape;
+}
 
 }  // namespace
 
@@ -40,6 +63,84 @@ void write_matrix_tiles(dbdf_writer_t* writer, std::uint64_t rows, std::uint64_t
         }
         progress.update(row + height);
     }
+}
+
+void write_sparse_tiles(dbdf_writer_t* writer, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t source_type,
+                        const OutputSettings& settings, std::span<const SparseEntry> entries) {
+    const std::size_t width = dbdf_value_type_size(source_type);
+    const bool shape_given = settings.options.block_rows != 0 || settings.options.block_cols != 0;
+    const TileShape tile = shape_given ? tile_shape(settings, rows, cols, source_type)
+                                       : sparse_tile_shape(rows, cols, entries.size(), width);
+    const std::uint64_t column_tiles = ceil_div(cols, tile.cols);
+    // Row bands written: every band with the given shape; otherwise at most the bands holding entries, the empty
+    // runs between them, and the 2^32 - 1-row pieces those runs are cut into.
+    const std::uint64_t bands = ceil_div(rows, tile.rows);
+    const std::uint64_t band_bound =
+        shape_given ? bands : std::min(bands, 2 * std::uint64_t{entries.size()} + 1 + rows / kMaxExtent);
+    if (column_tiles != 0 && band_bound > kMaxSparseBlocks / column_tiles) {
+        throw CliError(fmt::format("a {} x {} matrix in blocks of {} x {} needs more than {} blocks; choose larger "
+                                   "blocks with --block",
+                                   rows, cols, tile.rows, tile.cols, kMaxSparseBlocks));
+    }
+    auto add_empty_band = [&](std::uint64_t row, std::uint64_t height) {
+        for (std::uint64_t col = 0; col < cols; col += tile.cols) {
+            check(dbdf_writer_add_empty(writer, row, col, static_cast<std::uint32_t>(height),
+                                        static_cast<std::uint32_t>(std::min(tile.cols, cols - col))),
+                  fmt::format("writing the empty block at ({}, {})", row, col));
+        }
+    };
+
+    Progress progress(rows);
+    std::vector<std::size_t> by_tile;  // the band's entries, ordered by (column tile, row, column)
+    std::vector<std::uint32_t> tile_rows, tile_cols;
+    std::vector<std::uint8_t> tile_values;
+    std::size_t band_begin = 0;
+    std::uint64_t empty_since = 0;  // first row of the current run of rows without entries
+    for (std::uint64_t row = 0; row < rows; row += tile.rows) {
+        const std::uint64_t height = std::min(tile.rows, rows - row);
+        std::size_t band_end = band_begin;
+        while (band_end < entries.size() && entries[band_end].row < row + height) ++band_end;
+        if (band_end == band_begin && !shape_given) {
+            progress.update(row + height);
+            continue;  // part of an empty run, written when it ends
+        }
+        for (std::uint64_t run = empty_since; run < row; run += kMaxExtent) add_empty_band(run, std::min(kMaxExtent, row - run));
+
+        by_tile.resize(band_end - band_begin);
+        std::iota(by_tile.begin(), by_tile.end(), band_begin);
+        // Entries are sorted by (row, column): a stable sort by column tile keeps that order within each tile.
+        std::stable_sort(by_tile.begin(), by_tile.end(), [&](std::size_t a, std::size_t b) {
+            return entries[a].col / tile.cols < entries[b].col / tile.cols;
+        });
+        std::size_t next = 0;
+        for (std::uint64_t col = 0; col < cols; col += tile.cols) {
+            const std::uint64_t tile_width = std::min(tile.cols, cols - col);
+            tile_rows.clear();
+            tile_cols.clear();
+            tile_values.clear();
+            for (; next < by_tile.size() && entries[by_tile[next]].col < col + tile_width; ++next) {
+                const SparseEntry& entry = entries[by_tile[next]];
+                tile_rows.push_back(static_cast<std::uint32_t>(entry.row - row));
+                tile_cols.push_back(static_cast<std::uint32_t>(entry.col - col));
+                tile_values.insert(tile_values.end(), entry.value, entry.value + width);
+            }
+            const std::string where = fmt::format("writing the block at ({}, {})", row, col);
+            if (tile_rows.empty()) {
+                check(dbdf_writer_add_empty(writer, row, col, static_cast<std::uint32_t>(height),
+                                            static_cast<std::uint32_t>(tile_width)),
+                      where);
+            } else {
+                check(dbdf_writer_add_coo(writer, row, col, static_cast<std::uint32_t>(height),
+                                          static_cast<std::uint32_t>(tile_width), source_type, tile_rows.data(),
+                                          tile_cols.data(), tile_values.data(), tile_rows.size(), &settings.options),
+                      where);
+            }
+        }
+        band_begin = band_end;
+        empty_since = row + height;
+        progress.update(row + height);
+    }
+    for (std::uint64_t run = empty_since; run < rows; run += kMaxExtent) add_empty_band(run, std::min(kMaxExtent, rows - run));
 }
 
 void write_frame_columns(dbdf_writer_t* writer, std::uint64_t rows, const std::vector<dbdf_value_type_t>& source_types,

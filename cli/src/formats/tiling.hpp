@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,21 @@ using GatherTile = std::function<void(std::uint64_t row, std::uint64_t col, std:
 // Writes every tile of a rows x cols matrix, in row-major tile order, from values of `source_type`.
 void write_matrix_tiles(dbdf_writer_t* writer, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t source_type,
                         const OutputSettings& settings, const GatherTile& gather);
+
+// One non-zero of a sparse source: its object-wide position and its value's bytes in the source's value type.
+struct SparseEntry {
+    std::uint64_t row = 0;
+    std::uint64_t col = 0;
+    std::uint8_t value[8] = {};
+};
+
+// Writes a rows x cols matrix whose non-zeros are `entries` (values of `source_type`), sorted by (row, column)
+// without duplicates. Time and memory follow the number of entries and of blocks, never the matrix's area: each
+// tile is handed to the writer as COO triplets (the writer's encoding then decides how it is stored), tiles without
+// entries become empty blocks, and with the automatic tile shape runs of rows without entries become empty blocks of
+// up to 2^32 - 1 rows. A shape that would need more than 2^24 blocks is refused with a CliError.
+void write_sparse_tiles(dbdf_writer_t* writer, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t source_type,
+                        const OutputSettings& settings, std::span<const SparseEntry> entries);
 
 // Writes a frame column by column, one block per column per row range.
 void write_frame_columns(dbdf_writer_t* writer, std::uint64_t rows, const std::vector<dbdf_value_type_t>& source_types,

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Builds the fuzz targets with clang and runs one on a copy of its corpus for a number of seconds:
-#   bash fuzz/run.sh reader 60
+# Builds the fuzz targets with clang and runs one on a copy of its seed corpus for a number of seconds:
+#   bash fuzz/run.sh TARGET SECONDS      TARGET: reader, roundtrip, npy, mtx, csv
+# Seeds: the .dbdf files of tests/vectors/ for reader and roundtrip, fuzz/corpus/TARGET/ for the CLI's readers.
+# Findings (crash-*, leak-*, timeout-*, oom-*) are written to build-fuzz/findings-TARGET/; the exit status is
+# libFuzzer's (0 when nothing was found).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 target="${1:-reader}"
@@ -11,7 +14,11 @@ CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Re
   -DDBDF_BUILD_CSHARP=OFF -DDBDF_BUILD_RUST=OFF >/dev/null
 cmake --build "$build" --target "dbdf_${target}_fuzzer"
 corpus="$build/corpus-$target"
-mkdir -p "$corpus"
-find "$root/tests/vectors" -name '*.dbdf' -exec cp {} "$corpus/" \; 2>/dev/null || true
+findings="$build/findings-$target"
+mkdir -p "$corpus" "$findings"
+case "$target" in
+  reader | roundtrip) find "$root/tests/vectors" -name '*.dbdf' -exec cp {} "$corpus/" \; ;;
+  *) cp "$root/fuzz/corpus/$target/"* "$corpus/" ;;
+esac
 exec "$build/fuzz/dbdf_${target}_fuzzer" -max_total_time="$seconds" -rss_limit_mb=1024 -malloc_limit_mb=512 \
-  -timeout=10 "$corpus"
+  -timeout=10 -artifact_prefix="$findings/" "$corpus"

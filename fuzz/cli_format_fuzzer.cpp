@@ -1,0 +1,97 @@
+// libFuzzer target for the readers of the command-line tool's foreign formats (.npy, .mtx, .csv): any input is
+// converted to .dbdf with automatic encoding and must end in success or in the tool's own error (CliError, exit
+// code 1 or 2). A crash, a sanitizer report, any other exception, a hang or an allocation beyond libFuzzer's
+// -malloc_limit_mb is a bug. Built once per format; DBDF_FUZZ_FORMAT (npy, mtx, csv) selects the reader.
+//
+// The converters read and write files (they map their input and write atomically), so each input goes through a
+// private directory in /dev/shm; nothing there outlives a run.
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+
+#include "formats/csv.hpp"
+#include "formats/mtx.hpp"
+#include "formats/npy.hpp"
+#include "handles.hpp"
+
+#ifndef DBDF_FUZZ_FORMAT
+#error "DBDF_FUZZ_FORMAT must name the format: npy, mtx or csv"
+#endif
+#define DBDF_FUZZ_STRINGIFY_INNER(x) #x
+#define DBDF_FUZZ_STRINGIFY(x) DBDF_FUZZ_STRINGIFY_INNER(x)
+
+namespace {
+
+constexpr std::string_view kFormat = DBDF_FUZZ_STRINGIFY(DBDF_FUZZ_FORMAT);
+static_assert(kFormat == "npy" || kFormat == "mtx" || kFormat == "csv", "DBDF_FUZZ_FORMAT must be npy, mtx or csv");
+
+class ScratchDirectory {
+public:
+    ScratchDirectory() {
+        std::string pattern = (std::filesystem::exists("/dev/shm") ? "/dev/shm" : "/tmp") +
+                              std::string("/dbdf-fuzz-XXXXXX");
+        if (::mkdtemp(pattern.data()) == nullptr) {
+            std::perror("mkdtemp");
+            std::abort();
+        }
+        path_ = pattern;
+    }
+    ~ScratchDirectory() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path_, ignored);
+    }
+    const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+};
+
+const ScratchDirectory& scratch() {
+    static ScratchDirectory directory;
+    return directory;
+}
+
+void convert(const std::string& input, const std::string& output) {
+    const dbdf_cli::OutputSettings settings;
+    if constexpr (kFormat == "npy") {
+        dbdf_cli::npy_to_dbdf(input, output, settings);
+    } else if constexpr (kFormat == "mtx") {
+        dbdf_cli::mtx_to_dbdf(input, output, settings);
+    } else {
+        dbdf_cli::csv_to_dbdf(input, output, settings, "");
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::filesystem::path input = scratch().path() / ("input." + std::string(kFormat));
+    const std::filesystem::path output = scratch().path() / "output.dbdf";
+    {
+        std::ofstream file(input, std::ios::binary | std::ios::trunc);
+        file.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
+        if (!file) std::abort();
+    }
+    try {
+        convert(input.string(), output.string());
+        // What was written must be a valid .dbdf object.
+        dbdf_reader_t* reader = nullptr;
+        if (dbdf_reader_open_file(output.string().c_str(), &reader) != DBDF_OK) std::abort();
+        uint64_t violations = 0;
+        const dbdf_status_t status = dbdf_reader_validate(reader, nullptr, nullptr, &violations);
+        dbdf_reader_free(reader);
+        if (status != DBDF_OK || violations != 0) std::abort();
+    } catch (const dbdf_cli::CliError&) {
+        // The tool's own clear error: what the target expects for malformed input.
+    }
+    std::error_code ignored;
+    std::filesystem::remove(output, ignored);
+    return 0;
+}

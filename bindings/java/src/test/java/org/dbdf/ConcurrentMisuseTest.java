@@ -24,15 +24,6 @@ class ConcurrentMisuseTest {
     private static final int THREADS = 4;
     private static final int CALLS_PER_THREAD = 2_000;
 
-    private static byte[] crossMatrixBytes() {
-        try (Writer writer = Writer.toMemory()) {
-            writer.beginMatrix(DataType.DENSE, ValueType.F64, 6, 5);
-            writer.writeDense(ValueType.F64, CrossLanguageMatrix.values(), 0, Encoding.AUTO, 4, 3);
-            writer.finish();
-            return writer.toByteArray();
-        }
-    }
-
     /** Runs `call` on THREADS threads until each made CALLS_PER_THREAD calls or saw the handle closed. */
     private static int hammerThenClose(Runnable call, AutoCloseable handle) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
@@ -66,7 +57,7 @@ class ConcurrentMisuseTest {
 
     @Test
     void sharedReaderClosedWhileReadingThrowsOnlyIllegalState() throws Exception {
-        Reader reader = Reader.fromBytes(crossMatrixBytes());
+        Reader reader = Reader.fromBytes(CrossLanguageMatrix.bytes());
         double[] expected = CrossLanguageMatrix.values();
         hammerThenClose(() -> {
             double[] values = reader.readDoubles();
@@ -97,7 +88,7 @@ class ConcurrentMisuseTest {
 
     @Test
     void separateReadersOverTheSameBytesRunConcurrently() throws Exception {
-        byte[] bytes = crossMatrixBytes();
+        byte[] bytes = CrossLanguageMatrix.bytes();
         double[] expected = CrossLanguageMatrix.values();
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
         List<Future<Integer>> results = new ArrayList<>();

@@ -32,6 +32,16 @@ public final class CrossLanguageMatrix {
         return values;
     }
 
+    /** The matrix written to memory, as the bytes of a finished object. */
+    public static byte[] bytes() {
+        try (Writer writer = Writer.toMemory()) {
+            writer.beginMatrix(DataType.DENSE, ValueType.F64, ROWS, COLS);
+            writer.writeDense(ValueType.F64, values(), 0, Encoding.AUTO, BLOCK_ROWS, BLOCK_COLS);
+            writer.finish();
+            return writer.toByteArray();
+        }
+    }
+
     public static void write(Path path) {
         try (Writer writer = Writer.toFile(path)) {
             writer.beginMatrix(DataType.DENSE, ValueType.F64, ROWS, COLS);

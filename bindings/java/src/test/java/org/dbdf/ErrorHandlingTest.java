@@ -33,16 +33,6 @@ class ErrorHandlingTest {
         return error;
     }
 
-    /** A finished 6 x 5 f64 matrix in 4 x 3 blocks. */
-    private static byte[] crossMatrixBytes() {
-        try (Writer writer = Writer.toMemory()) {
-            writer.beginMatrix(DataType.DENSE, ValueType.F64, 6, 5);
-            writer.writeDense(ValueType.F64, CrossLanguageMatrix.values(), 0, Encoding.AUTO, 4, 3);
-            writer.finish();
-            return writer.toByteArray();
-        }
-    }
-
     @Test
     void missingFileIsAnIoError() {
         DbdfException error = assertStatus(Status.IO, () -> Reader.open(temporary.resolve("absent.dbdf")));
@@ -66,7 +56,7 @@ class ErrorHandlingTest {
 
     @Test
     void truncatedBodyFailsOnTheBlockAndKeepsFailing() {
-        byte[] bytes = crossMatrixBytes();
+        byte[] bytes = CrossLanguageMatrix.bytes();
         byte[] cut = java.util.Arrays.copyOf(bytes, bytes.length - 3);
         try (Reader reader = Reader.fromBytes(cut)) {
             DbdfException error = null;
@@ -148,7 +138,7 @@ class ErrorHandlingTest {
 
     @Test
     void readerCallOrderAndStaleBlocks() {
-        try (Reader reader = Reader.fromBytes(crossMatrixBytes())) {
+        try (Reader reader = Reader.fromBytes(CrossLanguageMatrix.bytes())) {
             assertThrows(IllegalStateException.class, reader::block);
             assertTrue(reader.nextBlock());
             Block first = reader.block();
@@ -172,7 +162,7 @@ class ErrorHandlingTest {
 
     @Test
     void tooSmallBuffersThrow() {
-        try (Reader reader = Reader.fromBytes(crossMatrixBytes())) {
+        try (Reader reader = Reader.fromBytes(CrossLanguageMatrix.bytes())) {
             assertStatus(Status.BUFFER_TOO_SMALL, () -> reader.readDense(ValueType.F64, new double[29], 0));
             assertStatus(Status.BUFFER_TOO_SMALL, () -> reader.readDense(ValueType.F64,
                     ByteBuffer.allocateDirect(29 * 8), 0));
@@ -200,7 +190,7 @@ class ErrorHandlingTest {
 
     @Test
     void mismatchedBuffersAreRejectedInJava() {
-        try (Reader reader = Reader.fromBytes(crossMatrixBytes())) {
+        try (Reader reader = Reader.fromBytes(CrossLanguageMatrix.bytes())) {
             assertThrows(IllegalArgumentException.class, () -> reader.readDense(ValueType.F64, new long[30], 0));
             assertThrows(IllegalArgumentException.class, () -> reader.readDense(ValueType.U8, new short[30], 0));
             assertThrows(IllegalArgumentException.class, () -> reader.readDense(ValueType.F64,
@@ -225,7 +215,7 @@ class ErrorHandlingTest {
 
     @Test
     void closedHandlesThrowIllegalState() {
-        Reader reader = Reader.fromBytes(crossMatrixBytes());
+        Reader reader = Reader.fromBytes(CrossLanguageMatrix.bytes());
         assertTrue(reader.nextBlock());
         Block block = reader.block();
         reader.close();
@@ -286,7 +276,7 @@ class ErrorHandlingTest {
             fresh.delete();
         }
 
-        byte[] bytes = crossMatrixBytes();
+        byte[] bytes = CrossLanguageMatrix.bytes();
         ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length);
         direct.put(bytes).flip();
         NativeReader reader = new NativeReader(direct);

@@ -117,6 +117,11 @@ namespace Dbdf.Tests
                 Console.Error.WriteLine(path + ": " + error.Message);
                 return 1;
             }
+            catch (DllNotFoundException error)
+            {
+                Console.Error.WriteLine(error.Message);
+                return 3;
+            }
         }
     }
 }

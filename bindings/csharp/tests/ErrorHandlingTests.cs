@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Dbdf.Internal;
 
@@ -333,6 +334,8 @@ namespace Dbdf.Tests
                 "the finalizer freed the writer, which removed its temporary file");
         }
 
+        // Not inlined, so that the handles are unreachable once the method returns.
+        [MethodImpl(MethodImplOptions.NoInlining)]
         private static void AbandonWriter(string target)
         {
             Writer writer = Writer.ToFile(target);
@@ -340,6 +343,7 @@ namespace Dbdf.Tests
             writer.AddDense(0, 0, 1, 1, new[] { 1.0 });
         }
 
+        [MethodImpl(MethodImplOptions.NoInlining)]
         private static void AbandonReader()
         {
             Reader reader = Reader.FromBytes(CrossLanguageMatrix.Bytes());

@@ -445,6 +445,61 @@ namespace Dbdf.Tests
         }
 
         [Test]
+        public void RawAddressOverloadsOfBlocksColumnsAndWindows()
+        {
+            IntPtr memory = Marshal.AllocHGlobal(8 * 4);
+            try
+            {
+                for (int index = 0; index < 8; index++)
+                {
+                    Marshal.WriteInt32(memory, index * 4, index * 10 - 30);
+                }
+                byte[] matrix;
+                using (Writer writer = Writer.ToMemory())
+                {
+                    writer.BeginMatrix(DataType.Dense, ValueType.I32, 2, 4);
+                    // Two 2 x 2 blocks from the same memory: the right one starts 2 elements in, rows 4 apart.
+                    writer.AddDense(0, 0, 2, 2, ValueType.I32, memory, 8, 4);
+                    writer.AddDense(0, 2, 2, 2, ValueType.I32, memory + 8, 6, 4, Encoding.AsGiven);
+                    writer.Finish();
+                    matrix = writer.ToArray();
+                }
+                byte[] frame;
+                using (Writer writer = Writer.ToMemory())
+                {
+                    writer.BeginFrame(8, new[] { ValueType.I16 }, new[] { "c" });
+                    writer.WriteColumn(0, ValueType.I32, memory, 8, Encoding.Auto, 3);
+                    writer.Finish();
+                    frame = writer.ToArray();
+                }
+                using (Reader reader = Reader.FromBytes(matrix))
+                {
+                    Assert.ArrayEqual(new[] { -30, -20, -10, 0, 10, 20, 30, 40 }, reader.ReadDense<int>());
+                    reader.ReadWindow(0, 1, 2, 2, ValueType.I32, memory, 4);
+                    Assert.Equal(-20, Marshal.ReadInt32(memory, 0));
+                    Assert.Equal(-10, Marshal.ReadInt32(memory, 4));
+                    Assert.Equal(20, Marshal.ReadInt32(memory, 8));
+                    Assert.Equal(30, Marshal.ReadInt32(memory, 12));
+                    AssertTooSmall(() => reader.ReadWindow(0, 1, 2, 2, ValueType.I32, memory, 3));
+                }
+                using (Reader reader = Reader.FromBytes(frame))
+                {
+                    Assert.Equal(3L, reader.BuildIndex(), "blocks of 3 rows");
+                    Assert.ArrayEqual(new short[] { -30, -20, -10, 0, 10, 20, 30, 40 }, reader.ReadDense<short>());
+                }
+            }
+            finally
+            {
+                Marshal.FreeHGlobal(memory);
+            }
+        }
+
+        private static void AssertTooSmall(Action call)
+        {
+            Assert.Equal(Status.BufferTooSmall, Assert.Throws<DbdfException>(call).Status);
+        }
+
+        [Test]
         public void IndexWindowAndObjectCsr()
         {
             double[] values = CrossLanguageMatrix.Values();

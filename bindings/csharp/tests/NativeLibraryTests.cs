@@ -57,6 +57,11 @@ namespace Dbdf.Tests
                 Assert.Equal(type, ValueTypes.Of(type.ElementType()));
                 Assert.Equal(System.Runtime.InteropServices.Marshal.SizeOf(type.ElementType()), type.Size());
             }
+            Assert.Equal(Status.Unknown, StatusExtensions.FromCode(-99), "codes of a newer library");
+            Assert.Equal(Status.Format, StatusExtensions.FromCode(-6));
+            DbdfException error = new DbdfException(Status.Range, "value 300 is not a u8");
+            Assert.Equal(-7, error.StatusCode);
+            Assert.Equal("Range: value 300 is not a u8", error.Message);
             foreach (Status status in Enum.GetValues(typeof(Status)))
             {
                 if (status != Status.Unknown)

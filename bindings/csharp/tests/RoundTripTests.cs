@@ -343,7 +343,8 @@ namespace Dbdf.Tests
         [Test]
         public void FrameColumnsKeepTheirTypesAndLabels()
         {
-            string file = temporary.File("frame.dbdf");
+            // A non-ASCII file name crosses as UTF-8.
+            string file = temporary.File("frame-größe.dbdf");
             int[] ids = { 10, -20, 30, 0, 50 };
             double[] scores = { 0.5, double.NaN, TestData.NegativeZero, 1e-310, 7 };
             byte[] flags = { 1, 0, 0xFF, 0, 1 };
@@ -384,6 +385,7 @@ namespace Dbdf.Tests
                 Assert.Equal((byte)255, flagsRead[2]);
                 reader.Validate();
             }
+            Assert.True(File.Exists(file), "the file has the name it was given");
         }
 
         [Test]

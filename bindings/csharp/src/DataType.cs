@@ -1,0 +1,13 @@
+namespace Dbdf
+{
+    /// <summary>Data type of an object (format header, byte 1).</summary>
+    public enum DataType
+    {
+        /// <summary>DenseMatrix.</summary>
+        Dense = 1,
+        /// <summary>CSRMatrix.</summary>
+        Csr = 2,
+        /// <summary>Frame: one value type and label per column.</summary>
+        Frame = 3
+    }
+}

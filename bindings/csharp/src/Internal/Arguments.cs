@@ -1,0 +1,50 @@
+using System;
+
+namespace Dbdf.Internal
+{
+    /// <summary>Argument checks done in C# so that misuse gives a clear .NET exception before any native call.</summary>
+    internal static class Arguments
+    {
+        /// <summary>A position, count or stride: the C interface takes it as an unsigned 64-bit integer.</summary>
+        public static ulong NonNegative(long value, string name)
+        {
+            if (value < 0)
+            {
+                throw new ArgumentOutOfRangeException(name, value, name + " must not be negative");
+            }
+            return (ulong)value;
+        }
+
+        /// <summary>A block dimension, which the format stores as an unsigned 32-bit field.</summary>
+        public static uint BlockDimension(long value, string name)
+        {
+            if (value < 0 || value > uint.MaxValue)
+            {
+                throw new ArgumentOutOfRangeException(name, value, name + " must be in 0..4294967295");
+            }
+            return (uint)value;
+        }
+
+        /// <summary>Byte size of <paramref name="count"/> elements of <paramref name="type"/> at a raw address.</summary>
+        public static ulong AddressBytes(ValueType type, IntPtr address, long count, string name)
+        {
+            ValueTypes.CheckHoldsValues(type, "type");
+            if (address == IntPtr.Zero && count > 0)
+            {
+                throw new ArgumentNullException(name);
+            }
+            return checked(NonNegative(count, "count") * (ulong)type.Size());
+        }
+
+        /// <summary>The element count of a dense output, which must fit one .NET array.</summary>
+        public static int ArrayLength(long rows, long cols)
+        {
+            long cells = checked(rows * cols);
+            if (cells > int.MaxValue)
+            {
+                throw new InvalidOperationException(rows + " x " + cols + " values do not fit in one array");
+            }
+            return (int)cells;
+        }
+    }
+}

@@ -1,0 +1,571 @@
+using System;
+using System.Collections;
+using System.Collections.Generic;
+using System.Runtime.InteropServices;
+using System.Text;
+using Dbdf.Internal;
+
+namespace Dbdf
+{
+    /// <summary>
+    /// Reads one .dbdf object: its header, then its blocks one at a time, or the whole object at once.
+    /// </summary>
+    /// <example>
+    /// <code>
+    /// using (Reader reader = Reader.Open("m.dbdf"))
+    /// {
+    ///     foreach (Block block in reader.Blocks())
+    ///     {
+    ///         double[] values = block.ToDoubleArray();
+    ///     }
+    /// }
+    /// </code>
+    /// </example>
+    /// <remarks>
+    /// Owns native memory: dispose it (<c>using</c>). <see cref="Dispose()"/> is idempotent; every other member
+    /// throws <see cref="ObjectDisposedException"/> after it. A finalizer frees a reader that was never disposed,
+    /// as a safety net only. A reader is used by one thread at a time; its members lock it, so that a Dispose from
+    /// another thread cannot free it during a call.
+    ///
+    /// Value arrays are pinned, not copied, during each call; their element type is the value type of the
+    /// values (see <see cref="ValueType"/>), and values are converted exactly or the call fails with
+    /// <see cref="Status.Range"/>.
+    /// </remarks>
+    public sealed partial class Reader : IDisposable, IEnumerable<Block>
+    {
+        private readonly object sync = new object();
+        private NativeReader native;
+        private NativeBlockInfo scratch;
+        /// <summary>Native copy of the input of FromBytes; freed after the native reader.</summary>
+        private IntPtr ownedMemory;
+        private readonly ObjectInfo info;
+        private bool disposed;
+        /// <summary>The current block, or null before the first and after the last.</summary>
+        private BlockInfo? current;
+        /// <summary>Changes whenever the current block changes, so that stale <see cref="Block"/> views are detected.</summary>
+        private long position;
+
+        private Reader(NativeReader native, IntPtr ownedMemory)
+        {
+            this.native = native;
+            this.ownedMemory = ownedMemory;
+            scratch = new NativeBlockInfo();
+            try
+            {
+                using (NativeObjectInfo header = native.info())
+                {
+                    info = new ObjectInfo(header);
+                }
+            }
+            catch
+            {
+                Dispose();
+                throw;
+            }
+        }
+
+        ~Reader()
+        {
+            Dispose(false);
+        }
+
+        /// <summary>Opens the file at <paramref name="path"/> (memory-mapped, read-only) and parses its header.</summary>
+        public static Reader Open(string path)
+        {
+            if (path == null)
+            {
+                throw new ArgumentNullException("path");
+            }
+            NativeLoader.EnsureLoaded();
+            return new Reader(new NativeReader(path), IntPtr.Zero);
+        }
+
+        /// <summary>Reads a copy of <paramref name="bytes"/> (copied once into native memory, so the array may change afterwards).</summary>
+        public static Reader FromBytes(byte[] bytes)
+        {
+            if (bytes == null)
+            {
+                throw new ArgumentNullException("bytes");
+            }
+            NativeLoader.EnsureLoaded();
+            IntPtr memory = Marshal.AllocHGlobal(Math.Max(bytes.Length, 1));
+            NativeReader reader;
+            try
+            {
+                Marshal.Copy(bytes, 0, memory, bytes.Length);
+                reader = new NativeReader(memory, (ulong)bytes.Length);
+            }
+            catch
+            {
+                Marshal.FreeHGlobal(memory);
+                throw;
+            }
+            // From here the Reader owns the memory, also if its constructor fails.
+            return new Reader(reader, memory);
+        }
+
+        /// <summary>
+        /// Reads <paramref name="length"/> bytes at <paramref name="data"/> in place, without copying. The memory
+        /// must stay valid and unchanged until the reader is disposed.
+        /// </summary>
+        public static Reader FromMemory(IntPtr data, long length)
+        {
+            ulong nbytes = Arguments.NonNegative(length, "length");
+            if (data == IntPtr.Zero && length > 0)
+            {
+                throw new ArgumentNullException("data");
+            }
+            NativeLoader.EnsureLoaded();
+            return new Reader(new NativeReader(data, nbytes), IntPtr.Zero);
+        }
+
+        private void EnsureOpen()
+        {
+            if (disposed)
+            {
+                throw new ObjectDisposedException("Reader", "the reader is disposed");
+            }
+        }
+
+        /// <summary>True after <see cref="Dispose()"/>.</summary>
+        public bool IsDisposed
+        {
+            get { lock (sync) { return disposed; } }
+        }
+
+        /// <summary>What the object header says.</summary>
+        public ObjectInfo Info
+        {
+            get
+            {
+                lock (sync)
+                {
+                    EnsureOpen();
+                    return info;
+                }
+            }
+        }
+
+        /// <summary>Value type of a column: a frame column's own type, for a matrix the object's value type.</summary>
+        public ValueType ColumnType(long column)
+        {
+            lock (sync)
+            {
+                EnsureOpen();
+                return (ValueType)native.value_type_of_column(Arguments.NonNegative(column, "column"));
+            }
+        }
+
+        /// <summary>Label of a frame column, decoded as UTF-8.</summary>
+        public string ColumnLabel(long column)
+        {
+            return System.Text.Encoding.UTF8.GetString(ColumnLabelBytes(column));
+        }
+
+        /// <summary>Label of a frame column as stored.</summary>
+        public byte[] ColumnLabelBytes(long column)
+        {
+            lock (sync)
+            {
+                EnsureOpen();
+                return native.label_of_column(Arguments.NonNegative(column, "column"));
+            }
+        }
+
+        /// <summary>
+        /// Moves to the next block. Returns false past the last block, after checking that the blocks partition the
+        /// object. Throws <see cref="DbdfException"/> for a malformed block; further calls then repeat the error.
+        /// </summary>
+        public bool NextBlock()
+        {
+            lock (sync)
+            {
+                EnsureOpen();
+                position++;
+                current = null;
+                bool more = native.move_next(scratch);
+                if (more)
+                {
+                    current = new BlockInfo(scratch);
+                }
+                return more;
+            }
+        }
+
+        /// <summary>The current block. Throws InvalidOperationException before the first NextBlock() and after the last.</summary>
+        public Block CurrentBlock
+        {
+            get
+            {
+                lock (sync)
+                {
+                    EnsureOpen();
+                    if (!current.HasValue)
+                    {
+                        throw new InvalidOperationException(
+                            "no current block: call NextBlock() first (or the blocks are done)");
+                    }
+                    return new Block(this, current.Value, position);
+                }
+            }
+        }
+
+        /// <summary>Goes back before the first block.</summary>
+        public void Rewind()
+        {
+            lock (sync)
+            {
+                EnsureOpen();
+                native.rewind_blocks();
+                position++;
+                current = null;
+            }
+        }
+
+        /// <summary>
+        /// The blocks in file order, for a foreach loop. Each enumeration starts from the first block (it rewinds),
+        /// and each Block is valid until the loop moves on.
+        /// </summary>
+        public IEnumerable<Block> Blocks()
+        {
+            lock (sync)
+            {
+                EnsureOpen();
+            }
+            return EnumerateBlocks();
+        }
+
+        private IEnumerable<Block> EnumerateBlocks()
+        {
+            Rewind();
+            while (NextBlock())
+            {
+                yield return CurrentBlock;
+            }
+        }
+
+        /// <summary>The same as <see cref="Blocks()"/>: <c>foreach (Block block in reader)</c>.</summary>
+        public IEnumerator<Block> GetEnumerator()
+        {
+            return Blocks().GetEnumerator();
+        }
+
+        IEnumerator IEnumerable.GetEnumerator()
+        {
+            return GetEnumerator();
+        }
+
+        /// <summary>Walks all block headers (payloads skipped) and checks the layout; returns the number of blocks.</summary>
+        public long BuildIndex()
+        {
+            lock (sync)
+            {
+                EnsureOpen();
+                return (long)native.index_blocks();
+            }
+        }
+
+        /// <summary>Describes block <paramref name="index"/> (file order), building the index first if needed.</summary>
+        public BlockInfo IndexEntry(long index)
+        {
+            lock (sync)
+            {
+                EnsureOpen();
+                ulong checkedIndex = Arguments.NonNegative(index, "index");
+                using (NativeBlockInfo entry = new NativeBlockInfo())
+                {
+                    native.indexed_block(checkedIndex, entry);
+                    return new BlockInfo(entry);
+                }
+            }
+        }
+
+        /// <summary>Makes block <paramref name="index"/> (file order) the current block and returns it; NextBlock() continues after it.</summary>
+        public Block SeekBlock(long index)
+        {
+            lock (sync)
+            {
+                EnsureOpen();
+                ulong checkedIndex = Arguments.NonNegative(index, "index");
+                position++;
+                current = null;
+                native.seek(checkedIndex);
+                native.current_block(scratch);
+                current = new BlockInfo(scratch);
+                return new Block(this, current.Value, position);
+            }
+        }
+
+        /// <summary>The whole object as a new row-major double[] (every value must be exactly representable as a double).</summary>
+        public double[] ReadDoubles()
+        {
+            ObjectInfo header = Info;
+            double[] values = new double[Arguments.ArrayLength(header.Rows, header.Cols)];
+            ReadDense(values);
+            return values;
+        }
+
+        /// <summary>The whole object as a new row-major array of <typeparamref name="T"/> (one of the ten element types).</summary>
+        public T[] ReadDense<T>() where T : struct
+        {
+            ObjectInfo header = Info;
+            T[] values = new T[Arguments.ArrayLength(header.Rows, header.Cols)];
+            ReadDenseArray(values, 0);
+            return values;
+        }
+
+        /// <summary>Number of entries the whole object yields as CSR.</summary>
+        public long CountEntries()
+        {
+            lock (sync)
+            {
+                EnsureOpen();
+                return (long)native.object_entries();
+            }
+        }
+
+        /// <summary>Checks every rule of the format strictly; throws DbdfException naming the first violation.</summary>
+        public void Validate()
+        {
+            lock (sync)
+            {
+                EnsureOpen();
+                native.check_rules();
+            }
+        }
+
+        /// <summary>Frees the native reader. Idempotent. Payload streams obtained from this reader must not be used after.</summary>
+        public void Dispose()
+        {
+            Dispose(true);
+            GC.SuppressFinalize(this);
+        }
+
+        private void Dispose(bool disposing)
+        {
+            // Taking the lock also in the finalizer: a call still running on another thread finishes first.
+            lock (sync)
+            {
+                if (disposed)
+                {
+                    return;
+                }
+                disposed = true;
+                current = null;
+                if (native != null)
+                {
+                    native.Dispose();
+                    native = null;
+                }
+                if (scratch != null)
+                {
+                    scratch.Dispose();
+                    scratch = null;
+                }
+                if (ownedMemory != IntPtr.Zero)
+                {
+                    Marshal.FreeHGlobal(ownedMemory);
+                    ownedMemory = IntPtr.Zero;
+                }
+            }
+        }
+
+        // ---- array-based operations behind the typed overloads (Reader.Typed.cs) --------------------------------
+
+        private static ValueType TypeOf(Array values, string name)
+        {
+            if (values == null)
+            {
+                throw new ArgumentNullException(name);
+            }
+            return ValueTypes.Of(values.GetType().GetElementType());
+        }
+
+        private void ReadDenseArray(Array values, long rowStride)
+        {
+            ValueType type = TypeOf(values, "values");
+            ulong stride = Arguments.NonNegative(rowStride, "rowStride");
+            lock (sync)
+            {
+                EnsureOpen();
+                using (PinnedArray pinned = new PinnedArray(values, "values"))
+                {
+                    native.read_all((int)type, pinned.Address, pinned.ByteCount, stride);
+                }
+            }
+        }
+
+        /// <summary>
+        /// The whole object as dense row-major values of <paramref name="type"/> at a raw address holding
+        /// <paramref name="capacity"/> elements, <paramref name="rowStride"/> elements apart (0: cols).
+        /// </summary>
+        public void ReadDense(ValueType type, IntPtr values, long capacity, long rowStride = 0)
+        {
+            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values");
+            ulong stride = Arguments.NonNegative(rowStride, "rowStride");
+            lock (sync)
+            {
+                EnsureOpen();
+                native.read_all((int)type, values, nbytes, stride);
+            }
+        }
+
+        private void ReadWindowArray(long row, long col, long rows, long cols, Array values, long rowStride)
+        {
+            ValueType type = TypeOf(values, "values");
+            ulong stride = Arguments.NonNegative(rowStride, "rowStride");
+            lock (sync)
+            {
+                EnsureOpen();
+                using (PinnedArray pinned = new PinnedArray(values, "values"))
+                {
+                    native.read_window((int)type, Arguments.NonNegative(row, "row"), Arguments.NonNegative(col, "col"),
+                        Arguments.NonNegative(rows, "rows"), Arguments.NonNegative(cols, "cols"), pinned.Address,
+                        pinned.ByteCount, stride);
+                }
+            }
+        }
+
+        /// <summary>The window of rows [row, row + rows) and columns [col, col + cols), dense, row-major, at a raw address.</summary>
+        public void ReadWindow(long row, long col, long rows, long cols, ValueType type, IntPtr values, long capacity,
+                               long rowStride = 0)
+        {
+            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values");
+            ulong stride = Arguments.NonNegative(rowStride, "rowStride");
+            lock (sync)
+            {
+                EnsureOpen();
+                native.read_window((int)type, Arguments.NonNegative(row, "row"), Arguments.NonNegative(col, "col"),
+                    Arguments.NonNegative(rows, "rows"), Arguments.NonNegative(cols, "cols"), values, nbytes, stride);
+            }
+        }
+
+        private void ReadColumnArray(long column, Array values)
+        {
+            ValueType type = TypeOf(values, "values");
+            lock (sync)
+            {
+                EnsureOpen();
+                using (PinnedArray pinned = new PinnedArray(values, "values"))
+                {
+                    native.read_column_values(Arguments.NonNegative(column, "column"), (int)type, pinned.Address,
+                        pinned.ByteCount);
+                }
+            }
+        }
+
+        /// <summary>Frame (or matrix) column <paramref name="column"/> as Rows values of <paramref name="type"/> at a raw address.</summary>
+        public void ReadColumn(long column, ValueType type, IntPtr values, long capacity)
+        {
+            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values");
+            lock (sync)
+            {
+                EnsureOpen();
+                native.read_column_values(Arguments.NonNegative(column, "column"), (int)type, values, nbytes);
+            }
+        }
+
+        private long ReadCsrArray(ulong[] rowOffsets, ulong[] colIndices, Array values)
+        {
+            ValueType type = TypeOf(values, "values");
+            lock (sync)
+            {
+                EnsureOpen();
+                using (PinnedArray pinnedOffsets = new PinnedArray(rowOffsets, "rowOffsets"))
+                using (PinnedArray pinnedColumns = new PinnedArray(colIndices, "colIndices"))
+                using (PinnedArray pinnedValues = new PinnedArray(values, "values"))
+                {
+                    return (long)native.read_all_csr((int)type, pinnedOffsets.Address, pinnedOffsets.Count,
+                        pinnedColumns.Address, pinnedColumns.Count, pinnedValues.Address, pinnedValues.ByteCount);
+                }
+            }
+        }
+
+        // ---- operations on the current block, used by Block -------------------------------------------------------
+
+        private void CheckCurrent(Block block)
+        {
+            EnsureOpen();
+            if (block.Position != position)
+            {
+                throw new InvalidOperationException("block " + block.Index
+                    + " is no longer the current block of its reader");
+            }
+        }
+
+        internal NativeBytes Payload(Block block)
+        {
+            lock (sync)
+            {
+                CheckCurrent(block);
+                return native.payload();
+            }
+        }
+
+        internal void DecodeDense(Block block, Array values, long rowStride)
+        {
+            ValueType type = TypeOf(values, "values");
+            ulong stride = Arguments.NonNegative(rowStride, "rowStride");
+            lock (sync)
+            {
+                CheckCurrent(block);
+                using (PinnedArray pinned = new PinnedArray(values, "values"))
+                {
+                    native.decode_dense((int)type, pinned.Address, pinned.ByteCount, stride);
+                }
+            }
+        }
+
+        internal void DecodeDense(Block block, ValueType type, IntPtr values, long capacity, long rowStride)
+        {
+            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values");
+            ulong stride = Arguments.NonNegative(rowStride, "rowStride");
+            lock (sync)
+            {
+                CheckCurrent(block);
+                native.decode_dense((int)type, values, nbytes, stride);
+            }
+        }
+
+        internal long CountEntries(Block block)
+        {
+            lock (sync)
+            {
+                CheckCurrent(block);
+                return (long)native.block_entries();
+            }
+        }
+
+        internal long DecodeCsr(Block block, ulong[] rowOffsets, uint[] colIndices, Array values)
+        {
+            ValueType type = TypeOf(values, "values");
+            lock (sync)
+            {
+                CheckCurrent(block);
+                using (PinnedArray pinnedOffsets = new PinnedArray(rowOffsets, "rowOffsets"))
+                using (PinnedArray pinnedColumns = new PinnedArray(colIndices, "colIndices"))
+                using (PinnedArray pinnedValues = new PinnedArray(values, "values"))
+                {
+                    return (long)native.decode_csr((int)type, pinnedOffsets.Address, pinnedOffsets.Count,
+                        pinnedColumns.Address, pinnedColumns.Count, pinnedValues.Address, pinnedValues.ByteCount);
+                }
+            }
+        }
+
+        internal long DecodeCoo(Block block, uint[] rowIndices, uint[] colIndices, Array values)
+        {
+            ValueType type = TypeOf(values, "values");
+            lock (sync)
+            {
+                CheckCurrent(block);
+                using (PinnedArray pinnedRows = new PinnedArray(rowIndices, "rowIndices"))
+                using (PinnedArray pinnedColumns = new PinnedArray(colIndices, "colIndices"))
+                using (PinnedArray pinnedValues = new PinnedArray(values, "values"))
+                {
+                    return (long)native.decode_coo((int)type, pinnedRows.Address, pinnedRows.Count,
+                        pinnedColumns.Address, pinnedColumns.Count, pinnedValues.Address, pinnedValues.ByteCount);
+                }
+            }
+        }
+    }
+}

@@ -41,3 +41,26 @@ fi
 if command -v rustup >/dev/null 2>&1 && ! cargo clippy --version >/dev/null 2>&1; then
   rustup component add clippy >/dev/null 2>&1 || true
 fi
+
+# Python: the pinned test requirements of the Python package, installed into the python3 on PATH only when one of
+# them is missing or has another version.
+python_requirements="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/bindings/python/requirements-test.txt"
+if command -v python3 >/dev/null 2>&1 && [[ -f "$python_requirements" ]]; then
+  if ! python3 - "$python_requirements" <<'PYTHON'
+import sys
+from importlib import metadata
+for line in open(sys.argv[1]):
+    requirement = line.split("#")[0].strip()
+    if requirement:
+        name, version = requirement.split("==")
+        try:
+            if metadata.version(name) != version:
+                sys.exit(1)
+        except metadata.PackageNotFoundError:
+            sys.exit(1)
+PYTHON
+  then
+    echo "install-deps: installing the Python test requirements"
+    python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore -r "$python_requirements"
+  fi
+fi

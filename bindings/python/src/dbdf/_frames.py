@@ -29,18 +29,18 @@ def is_frame(obj) -> bool:
     return pandas is not None and isinstance(obj, pandas.DataFrame)
 
 
-def frame_columns(obj) -> dict[str, np.ndarray]:
-    """{label: 1-D ndarray} from a dict of columns or a DataFrame; every column has the same length."""
-    items = obj.items()
-    columns = {}
-    for label, values in items:
+def frame_columns(obj) -> list[tuple[str, np.ndarray]]:
+    """(label, 1-D ndarray) pairs from a dict of columns or a DataFrame, in column order; every column has the
+    same length. A list, not a dict: a DataFrame may repeat a label, which the writer must see to refuse it."""
+    columns = []
+    for label, values in obj.items():
         if not isinstance(label, str):
             raise TypeError(f"frame column labels must be str, not {type(label).__name__} ({label!r})")
         array = values.to_numpy() if hasattr(values, "to_numpy") else np.asarray(values)
         if array.ndim != 1:
             raise ValueError(f"frame column {label!r} is {array.ndim}-dimensional; columns are 1-D")
-        columns[label] = array
-    lengths = {array.shape[0] for array in columns.values()}
+        columns.append((label, array))
+    lengths = {array.shape[0] for _, array in columns}
     if len(lengths) > 1:
         raise ValueError(f"frame columns have different lengths: {sorted(lengths)}")
     return columns

@@ -50,10 +50,10 @@ def _write_object(writer: Writer, obj, encoding, block) -> None:
         writer.write_csr(csr.indptr, csr.indices, csr.data, encoding=encoding, block=block)
     elif is_frame(obj):
         columns = frame_columns(obj)
-        rows = next(iter(columns.values())).shape[0] if columns else 0
-        writer.begin_frame(rows, [(label, array.dtype) for label, array in columns.items()])
+        rows = columns[0][1].shape[0] if columns else 0
+        writer.begin_frame(rows, [(label, array.dtype) for label, array in columns])
         block_rows = block if block is None or isinstance(block, int) else block[0]
-        for column, array in enumerate(columns.values()):
+        for column, (_, array) in enumerate(columns):
             writer.write_column(column, array, encoding=encoding, block_rows=block_rows)
     else:
         array = np.asarray(obj)

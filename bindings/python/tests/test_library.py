@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -17,17 +18,18 @@ from dbdf import _library
 SOURCE_PACKAGE_ROOT = Path(dbdf.__file__).resolve().parents[1]
 
 
-def run_python(code: str, pythonpath: str, library: str | None) -> subprocess.CompletedProcess:
+def run_python(code: str, pythonpath: str, library: str | None,
+               interpreter: str = sys.executable) -> subprocess.CompletedProcess:
     environment = {key: value for key, value in os.environ.items() if key not in ("DBDF_LIBRARY", "PYTHONPATH")}
     environment["PYTHONPATH"] = pythonpath
     if library is not None:
         environment["DBDF_LIBRARY"] = library
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environment)
+    return subprocess.run([interpreter, "-c", code], capture_output=True, text=True, env=environment)
 
 
 def installed_library_found_first() -> bool:
     """Whether a libdbdf in the install prefix or the system directories would be found before DBDF_LIBRARY."""
-    for candidate in _library._candidates()[:-1]:
+    for candidate in list(_library._candidates())[:-1]:
         if candidate.where.startswith("bundled"):
             continue
         if candidate.path is not None and (os.sep not in candidate.path or os.path.exists(candidate.path)):
@@ -42,6 +44,21 @@ def test_the_environment_variable_names_the_library():
     result = run_python("import dbdf; print(dbdf.library_path)", str(SOURCE_PACKAGE_ROOT), library)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == library
+
+
+def test_a_library_in_the_install_prefix_comes_before_the_environment_variable(tmp_path):
+    if installed_library_found_first():
+        pytest.skip("an installed libdbdf precedes the one this test installs")
+    prefix = tmp_path / "prefix"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", "--system-site-packages", str(prefix)],
+                   check=True)
+    installed = prefix / "lib" / Path(_library._file_names()[0])
+    shutil.copyfile(os.environ["DBDF_LIBRARY"], installed)
+    interpreter = str(prefix / ("Scripts" if sys.platform == "win32" else "bin") / "python")
+    result = run_python("import dbdf; print(dbdf.library_path)", str(SOURCE_PACKAGE_ROOT), "/nonexistent",
+                        interpreter)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str(installed)
 
 
 def test_a_missing_library_is_reported_with_every_place_searched(tmp_path):

@@ -149,6 +149,10 @@ def test_index_seek_and_random_access():
         assert reader.next_block().info == infos[5]
         assert reader[-1].info == infos[-1]
         assert reader[2].info == infos[2]
+        with pytest.raises(IndexError):
+            reader[9]
+        with pytest.raises(IndexError):
+            reader[-10]
         reader.rewind()
         assert reader.next_block().info == infos[0]
 

@@ -14,6 +14,7 @@ import sys
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_int, c_size_t, c_uint, c_uint32, c_uint64,
                     c_void_p)
 from pathlib import Path
+from typing import Iterator
 
 #: The major version of the C ABI this package is written against (DBDF_VERSION_MAJOR).
 ABI_MAJOR = 0
@@ -55,21 +56,21 @@ class _Candidate:
         return f"  {self.where}: {shown}: {self.outcome}"
 
 
-def _candidates() -> list[_Candidate]:
-    found = []
+def _candidates() -> Iterator[_Candidate]:
+    """The places to try, in order; the later ones are only computed when the earlier ones failed (finding the
+    system's libraries runs ldconfig)."""
     for name in _file_names():
-        found.append(_Candidate("bundled next to the package", str(_PACKAGE_DIR / name)))
+        yield _Candidate("bundled next to the package", str(_PACKAGE_DIR / name))
     for directory in _prefix_library_dirs():
         for name in _file_names():
-            found.append(_Candidate("install prefix", str(directory / name)))
-    found.append(_Candidate("standard library directories (ctypes.util.find_library('dbdf'))",
-                            ctypes.util.find_library("dbdf")))
+            yield _Candidate("install prefix", str(directory / name))
+    yield _Candidate("standard library directories (ctypes.util.find_library('dbdf'))",
+                     ctypes.util.find_library("dbdf"))
     environment_path = os.environ.get(ENVIRONMENT_VARIABLE)
-    found.append(_Candidate(f"environment variable {ENVIRONMENT_VARIABLE}",
-                            environment_path if environment_path else None))
+    candidate = _Candidate(f"environment variable {ENVIRONMENT_VARIABLE}", environment_path or None)
     if not environment_path:
-        found[-1].outcome = "not set"
-    return found
+        candidate.outcome = "not set"
+    yield candidate
 
 
 def _load() -> tuple[ctypes.CDLL, str]:

@@ -226,9 +226,11 @@ class Reader:
 
     def __getitem__(self, index: int) -> Block:
         """Block `index` in file order (negative counts from the end), without moving the reader."""
-        if index < 0:
-            index += self.build_index()
-        return Block(self, self.index_entry(index))
+        blocks = self.build_index()
+        position = index + blocks if index < 0 else index
+        if not 0 <= position < blocks:
+            raise IndexError(f"block index {index} is out of range for {blocks} blocks")
+        return Block(self, self.index_entry(position))
 
     @staticmethod
     def _check_index(index: int) -> int:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import dbdf
+from conftest import VECTORS_DIR
 from dbdf import _library
 
 SOURCE_PACKAGE_ROOT = Path(dbdf.__file__).resolve().parents[1]
@@ -89,7 +90,7 @@ def test_the_built_package_loads_its_bundled_library_first():
     if not staged:
         pytest.skip("DBDF_STAGED_PACKAGE (the package staged by the CMake build) is not set")
     result = run_python("import dbdf; print(dbdf.library_path); print(dbdf.load(" + repr(
-        str(Path(os.environ["DBDF_VECTORS_DIR"]) / "dense_u8.dbdf")) + ").tolist())", staged, "/nonexistent")
+        str(VECTORS_DIR / "dense_u8.dbdf")) + ").tolist())", staged, "/nonexistent")
     assert result.returncode == 0, result.stderr
     library_path, values = result.stdout.splitlines()
     assert Path(library_path).parent == Path(staged) / "dbdf"

@@ -133,3 +133,12 @@ def test_a_closed_reader_refuses_calls():
 def test_errors_of_the_library_are_not_mistaken_for_those_of_python():
     assert issubclass(dbdf.DbdfError, Exception)
     assert not issubclass(dbdf.DbdfError, (ValueError, TypeError, OSError))
+
+
+def test_a_shape_numpy_cannot_hold_is_a_clear_error():
+    with dbdf.Writer.to_memory() as writer:  # no cells, so no blocks: a valid object
+        writer.begin_matrix("dense", np.float64, 0, 2**63 + 5)
+        writer.finish()
+        data = writer.getvalue()
+    with pytest.raises(ValueError, match=r"shape \(0, 9223372036854775813\) .* cannot be made"):
+        dbdf.load(data)

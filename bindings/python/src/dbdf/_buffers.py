@@ -25,6 +25,14 @@ class RowMajor:
         return c_void_p(self.array.ctypes.data)
 
 
+def allocate(shape, dtype) -> np.ndarray:
+    """An uninitialised array for a whole object; a shape NumPy cannot hold is a clear ValueError."""
+    try:
+        return np.empty(shape, dtype=dtype)
+    except ValueError as error:
+        raise ValueError(f"an array of shape {shape} and dtype {np.dtype(dtype)} cannot be made: {error}") from None
+
+
 def as_matrix(values) -> np.ndarray:
     """`values` as a 2-D ndarray (1-D arrays become one column, as the CLI's .npy conversion does)."""
     array = np.asarray(values)

@@ -11,7 +11,7 @@ from typing import Iterator
 
 import numpy as np
 
-from ._buffers import u64_pointer, writable_row_major
+from ._buffers import allocate, u64_pointer, writable_row_major
 from ._library import BlockInfoStruct, ObjectInfoStruct, ViolationCallback, lib
 from .block import Block, BlockInfo, CsrArrays
 from .errors import check
@@ -282,7 +282,7 @@ class Reader:
         self.build_index()  # checks the layout before a header's shape decides how much memory to allocate
         if out is None:
             value_type = value_type_of(dtype) if dtype is not None else self._matrix_value_type()
-            out = np.empty((rows, cols), dtype=value_type.dtype)
+            out = allocate((rows, cols), value_type.dtype)
         row_stride, capacity = writable_row_major(out, (rows, cols))
         check(lib.dbdf_reader_read_dense_window(self._pointer, value_type_of(out.dtype), row, col, rows, cols,
                                                 c_void_p(out.ctypes.data), capacity, row_stride))
@@ -305,7 +305,7 @@ class Reader:
             column = labels.index(column)
         value_type = value_type_of(dtype) if dtype is not None else self.column_type(column)
         self.build_index()
-        out = np.empty(self.info.rows, dtype=value_type.dtype)
+        out = allocate((self.info.rows,), value_type.dtype)
         check(lib.dbdf_reader_read_column(self._pointer, column, value_type, c_void_p(out.ctypes.data), out.size))
         return out
 
@@ -319,7 +319,7 @@ class Reader:
         """The whole object as CSR arrays with object-wide indices (uint64 row offsets and column indices)."""
         value_type = value_type_of(dtype) if dtype is not None else self._matrix_value_type()
         entries = self.count_entries()
-        row_offsets = np.empty(self.info.rows + 1, dtype=np.uint64)
+        row_offsets = allocate((self.info.rows + 1,), np.uint64)
         col_indices = np.empty(entries, dtype=np.uint64)
         values = np.empty(entries, dtype=value_type.dtype)
         decoded = c_uint64()

@@ -3,6 +3,7 @@ Python enums against the library's own names."""
 
 from __future__ import annotations
 
+import ctypes.util
 import os
 import re
 import shutil
@@ -83,6 +84,17 @@ def test_a_file_that_is_not_a_library_is_reported(tmp_path):
     result = run_python("import dbdf", str(SOURCE_PACKAGE_ROOT), str(fake))
     assert result.returncode != 0
     assert f"environment variable DBDF_LIBRARY: {fake}: cannot be loaded" in result.stderr
+
+
+def test_a_library_that_is_not_libdbdf_is_reported():
+    if installed_library_found_first():
+        pytest.skip("an installed libdbdf would be found on this machine")
+    other = ctypes.util.find_library("m") or ctypes.util.find_library("c")
+    if other is None:
+        pytest.skip("no C library to stand in for a wrong one")
+    result = run_python("import dbdf", str(SOURCE_PACKAGE_ROOT), other)
+    assert result.returncode != 0
+    assert f"environment variable DBDF_LIBRARY: {other}: is not libdbdf (it has no dbdf_version)" in result.stderr
 
 
 def test_the_built_package_loads_its_bundled_library_first():

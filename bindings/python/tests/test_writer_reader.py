@@ -214,3 +214,23 @@ def test_validate_a_valid_file_from_memory():
     with dbdf.Reader.from_bytes(data) as reader:
         assert reader.validate() == []
         assert reader.info.total_bytes == len(data)
+
+
+def test_readers_and_writers_in_several_threads(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+    expected = dbdf.load(VECTORS_DIR / "multi_block_shuffled.dbdf")
+
+    def work(number: int) -> bool:
+        path = tmp_path / f"m{number}.dbdf"
+        matrix = np.arange(number, number + 600, dtype=np.int64).reshape(20, 30)
+        dbdf.save(path, matrix, block=(7, 9))
+        same = True
+        for _ in range(10):
+            same &= np.array_equal(dbdf.load(VECTORS_DIR / "multi_block_shuffled.dbdf"), expected)
+            same &= np.array_equal(dbdf.load(path), matrix)
+        with pytest.raises(dbdf.DbdfError) as caught:  # each thread sees its own error message
+            dbdf.load(tmp_path / f"missing{number}.dbdf")
+        return same and f"missing{number}.dbdf" in caught.value.message
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert all(pool.map(work, range(8)))

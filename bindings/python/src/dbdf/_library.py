@@ -88,6 +88,9 @@ def _load() -> tuple[ctypes.CDLL, str]:
         except OSError as error:
             candidate.outcome = f"cannot be loaded ({error})"
             continue
+        if not hasattr(library, "dbdf_version"):
+            candidate.outcome = "is not libdbdf (it has no dbdf_version)"
+            continue
         return library, candidate.path
     lines = "\n".join(candidate.describe() for candidate in tried)
     raise ImportError(
@@ -195,13 +198,20 @@ _PROTOTYPES = {
 }
 
 
-def _declare(library: ctypes.CDLL) -> None:
+def _declare(library: ctypes.CDLL, path: str) -> None:
     for name, (restype, argtypes) in _PROTOTYPES.items():
-        function = getattr(library, name)
+        try:
+            function = getattr(library, name)
+        except AttributeError:
+            raise ImportError(f"dbdf: {path} has no function {name}; it is not a libdbdf this package can use") \
+                from None
         function.restype = restype
         function.argtypes = argtypes
 
 
 lib, path = _load()
-_declare(lib)
+# The version first: a library of another major version is reported as such, not by a function it lacks.
+lib.dbdf_version.restype = c_uint
+lib.dbdf_version.argtypes = []
 check_version(lib.dbdf_version(), path)
+_declare(lib, path)

@@ -109,11 +109,12 @@ def test_bad_frames_are_refused(tmp_path):
     assert not path.exists()
 
 
-def test_labels_that_are_not_utf8_survive(tmp_path, without_pandas):
-    label = b"caf\xe9".decode("utf-8", "surrogateescape")  # Latin-1 bytes
+def test_labels_that_are_not_utf8_or_hold_nul_bytes_survive(tmp_path, without_pandas):
+    latin1 = b"caf\xe9".decode("utf-8", "surrogateescape")
+    labels = [latin1, "a\x00b", "日本"]
     path = tmp_path / "f.dbdf"
-    dbdf.save(path, {label: np.array([1], dtype=np.int8)})
-    assert list(dbdf.load(path)) == [label]
+    dbdf.save(path, {label: np.array([1], dtype=np.int8) for label in labels})
+    assert list(dbdf.load(path)) == labels
 
 
 def test_frame_blocks_decode_with_their_column_types(tmp_path):

@@ -15,6 +15,17 @@ packages=(
   clang libclang-dev libclang-rt-14-dev
 )
 
+# Python: a python3 managed by Debian (PEP 668) gets numpy, scipy, pandas and pytest from apt (bookworm: 1.24,
+# 1.10, 1.5, 7.2); any other python3 (pyenv, a virtual environment) gets the pinned
+# bindings/python/requirements-test.txt from PyPI below.
+python_is_debian_managed() {
+  python3 -c 'import os, sys, sysconfig
+sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")) else 1)'
+}
+if ! command -v python3 >/dev/null 2>&1 || python_is_debian_managed; then
+  packages+=(python3 python3-numpy python3-scipy python3-pandas python3-pytest)
+fi
+
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
@@ -40,4 +51,28 @@ if ! command -v cargo >/dev/null 2>&1; then
 fi
 if command -v rustup >/dev/null 2>&1 && ! cargo clippy --version >/dev/null 2>&1; then
   rustup component add clippy >/dev/null 2>&1 || true
+fi
+
+# Python outside Debian's management: the pinned test requirements of the Python package, installed only when one
+# of them is missing or has another version.
+python_requirements="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/bindings/python/requirements-test.txt"
+if ! python_is_debian_managed && [[ -f "$python_requirements" ]]; then
+  if ! python3 - "$python_requirements" <<'PYTHON'
+import sys
+from importlib import metadata
+for line in open(sys.argv[1]):
+    requirement = line.split("#")[0].strip()
+    if requirement:
+        name, version = requirement.split("==")
+        try:
+            if metadata.version(name) != version:
+                sys.exit(1)
+        except metadata.PackageNotFoundError:
+            sys.exit(1)
+PYTHON
+  then
+    echo "install-deps: installing the Python test requirements"
+    python3 -m pip --version >/dev/null 2>&1 || python3 -m ensurepip --upgrade >/dev/null
+    python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore -r "$python_requirements"
+  fi
 fi

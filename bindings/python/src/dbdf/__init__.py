@@ -1,0 +1,33 @@
+"""dbdf: read and write the DAPHNE binary data format (.dbdf) from Python, with NumPy and SciPy.
+
+    import dbdf
+    dbdf.save("m.dbdf", array)            # ndarray, scipy.sparse matrix, dict of columns or DataFrame
+    a = dbdf.load("m.dbdf")               # ndarray, scipy.sparse.csr_matrix, or DataFrame / dict
+    with dbdf.Reader("big.dbdf") as reader:
+        for block in reader:              # one block at a time; payloads are decoded only on request
+            tile = block.decode_dense()
+
+The package loads the shared library libdbdf (the C ABI, dbdf.h) with ctypes; see _library for where it looks.
+"""
+
+from ._library import path as library_path
+from ._library import lib as _lib
+from .convenience import load, save
+from .errors import DbdfError
+from .block import Block, BlockInfo, CooArrays, CsrArrays
+from .reader import ObjectInfo, Reader, Violation
+from .types import BlockType, DataType, Encoding, Status, ValueType
+from .writer import Writer
+
+__version__ = "0.1.0"
+
+
+def library_version() -> str:
+    """Version of the libdbdf that was loaded, "major.minor.patch"."""
+    return _lib.dbdf_version_string().decode()
+
+
+__all__ = [
+    "Block", "BlockInfo", "BlockType", "CooArrays", "CsrArrays", "DataType", "DbdfError", "Encoding", "ObjectInfo",
+    "Reader", "Status", "ValueType", "Violation", "Writer", "library_path", "library_version", "load", "save",
+]

@@ -1,0 +1,136 @@
+"""How NumPy arrays cross the C ABI: row-major with a row stride, without copying whenever the layout allows."""
+
+from __future__ import annotations
+
+import ctypes
+from ctypes import POINTER, c_uint32, c_uint64, c_void_p
+
+import numpy as np
+
+from ._library import WriteOptionsStruct
+from .types import Encoding, ValueType, encoding_of, is_native_order, value_type_of
+
+
+class RowMajor:
+    """A 2-D array as the C ABI takes it: values[i * row_stride + j], `count` elements from `array`'s start."""
+
+    def __init__(self, array: np.ndarray, value_type: ValueType, row_stride: int, count: int):
+        self.array = array
+        self.value_type = value_type
+        self.row_stride = row_stride
+        self.count = count
+
+    @property
+    def pointer(self) -> c_void_p:
+        return c_void_p(self.array.ctypes.data)
+
+
+def allocate(shape, dtype) -> np.ndarray:
+    """An uninitialised array for a whole object; a shape NumPy cannot hold is a clear ValueError."""
+    try:
+        return np.empty(shape, dtype=dtype)
+    except ValueError as error:
+        raise ValueError(f"an array of shape {shape} and dtype {np.dtype(dtype)} cannot be made: {error}") from None
+
+
+def as_matrix(values) -> np.ndarray:
+    """`values` as a 2-D ndarray (1-D arrays become one column, as the CLI's .npy conversion does)."""
+    array = np.asarray(values)
+    if array.ndim == 1:
+        array = array.reshape(-1, 1)
+    if array.ndim != 2:
+        raise ValueError(f"a {array.ndim}-dimensional array cannot be stored; dbdf stores 1-D and 2-D arrays")
+    return array
+
+
+def row_major(values) -> RowMajor:
+    """Describes a 2-D array for the C ABI. Arrays whose rows are contiguous (C order, row slices, windows of a
+    larger C-order array) are passed as they are, with their row stride; anything else (Fortran order, column
+    steps, negative strides, non-native byte order) is copied once into C order."""
+    array = as_matrix(values)
+    value_type = value_type_of(array.dtype)
+    itemsize = array.dtype.itemsize
+    rows, cols = array.shape
+    row_step = array.strides[0]
+    rows_are_contiguous = (
+        is_native_order(array.dtype)
+        and (cols <= 1 or array.strides[1] == itemsize)
+        and (rows <= 1 or (row_step >= cols * itemsize and row_step % itemsize == 0)))
+    if not rows_are_contiguous:
+        array = np.ascontiguousarray(array, dtype=value_type.dtype)
+        row_step = cols * itemsize
+    row_stride = row_step // itemsize if rows > 1 else cols
+    count = (rows - 1) * row_stride + cols if rows and cols else 0
+    return RowMajor(array, value_type, row_stride, count)
+
+
+def writable_row_major(out: np.ndarray, shape: tuple[int, int]) -> tuple[int, int]:
+    """Checks that the C ABI can decode a `shape` block straight into `out`; returns (row_stride, capacity)."""
+    if not isinstance(out, np.ndarray) or out.ndim != 2:
+        raise TypeError("out must be a 2-D numpy.ndarray")
+    if out.shape != tuple(shape):
+        raise ValueError(f"out has shape {out.shape}, the block is {tuple(shape)}")
+    if not out.flags.writeable:
+        raise ValueError("out is read-only")
+    if not is_native_order(out.dtype):
+        raise ValueError("out must have native byte order")
+    value_type_of(out.dtype)
+    itemsize = out.dtype.itemsize
+    rows, cols = out.shape
+    if rows == 0 or cols == 0:
+        return cols, 0
+    row_step = out.strides[0]
+    if (cols > 1 and out.strides[1] != itemsize) or (
+            rows > 1 and (row_step < cols * itemsize or row_step % itemsize != 0)):
+        raise ValueError("out must have contiguous rows (C order, or a window of a C-order array)")
+    row_stride = row_step // itemsize if rows > 1 else cols
+    return row_stride, (rows - 1) * row_stride + cols
+
+
+def index_array(values, dtype) -> np.ndarray:
+    """An index array of `dtype` (uint32 or uint64) in native order; copied only when its type differs."""
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError("index arrays must be 1-D")
+    if array.size and array.dtype.kind not in "ui":
+        raise TypeError(f"index arrays must hold integers, not {array.dtype}")
+    if array.size and array.dtype.kind == "i" and array.min() < 0:
+        raise ValueError("index arrays cannot hold negative values")
+    if array.dtype.kind == "i" and array.dtype.itemsize == np.dtype(dtype).itemsize:
+        return np.ascontiguousarray(array).view(dtype)  # same bits: non-negative, checked above
+    return np.ascontiguousarray(array, dtype=dtype)
+
+
+def value_array(values) -> np.ndarray:
+    """A 1-D contiguous array of one of the ten value dtypes, native order."""
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError("value arrays must be 1-D")
+    value_type = value_type_of(array.dtype)
+    return np.ascontiguousarray(array, dtype=value_type.dtype)
+
+
+def u64_pointer(array: np.ndarray):
+    return array.ctypes.data_as(POINTER(c_uint64))
+
+
+def u32_pointer(array: np.ndarray):
+    return array.ctypes.data_as(POINTER(c_uint32))
+
+
+def write_options(encoding=None, block=None):
+    """A dbdf_write_options_t for `encoding` (None: automatic) and `block` (None, an int for square tiles or
+    frame row ranges, or a (rows, cols) pair; 0 means automatic)."""
+    options = WriteOptionsStruct()
+    options.struct_size = ctypes.sizeof(WriteOptionsStruct)
+    options.encoding = encoding_of(encoding if encoding is not None else Encoding.AUTO)
+    if block is not None:
+        if isinstance(block, int):
+            block_rows, block_cols = block, block
+        else:
+            block_rows, block_cols = block
+        for extent in (block_rows, block_cols):
+            if not 0 <= extent <= 0xFFFFFFFF:
+                raise ValueError(f"block extent {extent} is outside 0..4294967295")
+        options.block_rows, options.block_cols = block_rows, block_cols
+    return ctypes.byref(options)

@@ -1,0 +1,147 @@
+"""Blocks as a Reader yields them: their description, and decoding into ndarrays on request."""
+
+from __future__ import annotations
+
+from ctypes import byref, c_char, c_size_t, c_uint64, c_void_p
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from ._buffers import u32_pointer, u64_pointer, writable_row_major
+from ._library import BlockInfoStruct, lib
+from .errors import check
+from .types import BlockType, ValueType, value_type_of
+
+if TYPE_CHECKING:
+    from .reader import Reader
+
+
+@dataclass(frozen=True)
+class BlockInfo:
+    """One block as stored, known without decoding its payload."""
+    index: int  # ordinal in the file, from 0
+    row: int  # position of the block's first row in the object
+    col: int
+    rows: int
+    cols: int
+    block_type: BlockType
+    value_type: ValueType  # ValueType.NONE for empty blocks
+    stored_values: int
+    offset: int  # byte offset of the block record in the input
+    encoded_bytes: int
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.rows, self.cols)
+
+    @staticmethod
+    def from_struct(info: BlockInfoStruct) -> "BlockInfo":
+        return BlockInfo(info.index, info.row, info.col, info.rows, info.cols, BlockType(info.block_type),
+                         ValueType(info.value_type), info.stored_values, info.offset, info.encoded_bytes)
+
+
+class CsrArrays(NamedTuple):
+    """A block (block-local indices) or an object as CSR arrays."""
+    row_offsets: np.ndarray  # uint64, rows + 1 entries
+    col_indices: np.ndarray
+    values: np.ndarray
+    shape: tuple[int, int]
+
+    def to_scipy(self):
+        import scipy.sparse
+        return scipy.sparse.csr_matrix((self.values, self.col_indices.astype(np.int64),
+                                        self.row_offsets.astype(np.int64)), shape=self.shape)
+
+
+class CooArrays(NamedTuple):
+    """A block as COO triplets with block-local indices, in row-major order."""
+    row_indices: np.ndarray  # uint32
+    col_indices: np.ndarray  # uint32
+    values: np.ndarray
+    shape: tuple[int, int]
+
+    def to_scipy(self):
+        import scipy.sparse
+        return scipy.sparse.coo_matrix((self.values, (self.row_indices, self.col_indices)), shape=self.shape)
+
+
+class Block:
+    """A block of a Reader. Decoding and the payload work at any time while the reader is open: if the reader
+    has moved on, it is moved to this block for the call and back afterwards."""
+
+    def __init__(self, reader: "Reader", info: BlockInfo):
+        self._reader = reader
+        self.info = info
+
+    def __getattr__(self, name):
+        # index, row, col, rows, cols, shape, block_type, value_type, stored_values, offset, encoded_bytes
+        return getattr(self.info, name)
+
+    def __repr__(self) -> str:
+        return f"<dbdf.Block {self.info}>"
+
+    def decode_dense(self, dtype=None, out: np.ndarray | None = None) -> np.ndarray:
+        """The block as a rows x cols ndarray (zeros filled in for sparse and empty blocks).
+
+        dtype: the result's dtype (default: the object's or column's value type); values must convert exactly.
+        out: decode straight into this array (e.g. a window of a larger C-order array) instead of a new one."""
+        if out is None:
+            value_type = self._reader._default_value_type(self.info, dtype)
+            out = np.empty(self.info.shape, dtype=value_type.dtype)
+        elif dtype is not None and np.dtype(dtype) != out.dtype:
+            raise ValueError(f"dtype {np.dtype(dtype)} differs from out's dtype {out.dtype}")
+        row_stride, capacity = writable_row_major(out, self.info.shape)
+        value_type = value_type_of(out.dtype)
+        with self._reader._on_block(self.info.index) as pointer:
+            check(lib.dbdf_reader_block_decode_dense(pointer, value_type, c_void_p(out.ctypes.data), capacity,
+                                                     row_stride))
+        return out
+
+    def count_entries(self) -> int:
+        """Entries the block yields as CSR or COO: every stored entry of a sparse block, the bit-non-zero values
+        of a dense block, none for an empty block."""
+        count = c_uint64()
+        with self._reader._on_block(self.info.index) as pointer:
+            check(lib.dbdf_reader_block_count_entries(pointer, byref(count)))
+        return count.value
+
+    def decode_csr(self, dtype=None) -> CsrArrays:
+        """The block as CSR arrays with block-local indices (uint64 row offsets, uint32 column indices)."""
+        value_type = self._reader._default_value_type(self.info, dtype)
+        entries = self.count_entries()
+        row_offsets = np.empty(self.info.rows + 1, dtype=np.uint64)
+        col_indices = np.empty(entries, dtype=np.uint32)
+        values = np.empty(entries, dtype=value_type.dtype)
+        decoded = c_uint64()
+        with self._reader._on_block(self.info.index) as pointer:
+            check(lib.dbdf_reader_block_decode_csr(pointer, value_type, u64_pointer(row_offsets), row_offsets.size,
+                                                   u32_pointer(col_indices), c_void_p(values.ctypes.data), entries,
+                                                   byref(decoded)))
+        return CsrArrays(row_offsets, col_indices, values, self.info.shape)
+
+    def decode_coo(self, dtype=None) -> CooArrays:
+        """The block as COO triplets with block-local indices (uint32), in row-major order."""
+        value_type = self._reader._default_value_type(self.info, dtype)
+        entries = self.count_entries()
+        row_indices = np.empty(entries, dtype=np.uint32)
+        col_indices = np.empty(entries, dtype=np.uint32)
+        values = np.empty(entries, dtype=value_type.dtype)
+        decoded = c_uint64()
+        with self._reader._on_block(self.info.index) as pointer:
+            check(lib.dbdf_reader_block_decode_coo(pointer, value_type, u32_pointer(row_indices),
+                                                   u32_pointer(col_indices), c_void_p(values.ctypes.data), entries,
+                                                   byref(decoded)))
+        return CooArrays(row_indices, col_indices, values, self.info.shape)
+
+    def payload(self) -> memoryview:
+        """The block's payload bytes as stored, without copying (read-only; see dbdf_reader_block_payload for
+        their layout). The view stays valid after the reader is closed: the input stays mapped until the last
+        view is gone."""
+        data = c_void_p()
+        nbytes = c_size_t()
+        with self._reader._on_block(self.info.index) as pointer:
+            check(lib.dbdf_reader_block_payload(pointer, byref(data), byref(nbytes)))
+        exporter = (c_char * nbytes.value).from_address(data.value)
+        self._reader._handle.track_payload(exporter)
+        return memoryview(exporter).cast("B").toreadonly()

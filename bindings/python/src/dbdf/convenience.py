@@ -1,0 +1,65 @@
+"""load() and save(): whole objects in one call."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from ._frames import frame_columns, is_frame
+from .reader import Reader
+from .types import DataType
+from .writer import Writer, _canonical_csr
+
+
+def load(source, dtype=None):
+    """Reads a whole .dbdf object from a path (or from bytes in memory).
+
+    Returns an ndarray for a dense matrix, a scipy.sparse.csr_matrix for a CSR matrix, and for a frame a
+    pandas.DataFrame when pandas is installed, else a dict {label: 1-D ndarray}. dtype converts the values
+    (exactly, or DbdfError with Status.RANGE); for frames it may be a mapping from labels to dtypes."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        reader = Reader.from_bytes(source)
+    else:
+        reader = Reader(source)
+    with reader:
+        return reader.read(dtype)
+
+
+def save(path: str | os.PathLike, obj, encoding="auto", block=None) -> None:
+    """Writes `obj` to `path` as one .dbdf object, atomically (an existing file is replaced only on success).
+
+    obj: an ndarray or anything numpy.asarray() turns into a 1-D or 2-D array of one of the ten numeric dtypes
+    (a dense matrix; 1-D becomes one column); a scipy.sparse matrix or array of any format (a CSR matrix); a dict
+    of 1-D columns or a pandas.DataFrame with str labels (a frame).
+    encoding: "auto" (per block the smallest exact encoding with the narrowest value type), "as-given", "dense",
+    "csr" or "coo".
+    block: the tile shape, (rows, cols) or an int for square tiles (frames: rows per block); None for automatic
+    tiles of a few MiB."""
+    with Writer(path) as writer:
+        _write_object(writer, obj, encoding, block)
+        writer.finish()
+
+
+def _write_object(writer: Writer, obj, encoding, block) -> None:
+    import scipy.sparse
+    if scipy.sparse.issparse(obj):
+        rows, cols = obj.shape
+        csr = _canonical_csr(obj)
+        writer.begin_matrix(DataType.CSR, csr.dtype, rows, cols)
+        writer.write_csr(csr.indptr, csr.indices, csr.data, encoding=encoding, block=block)
+    elif is_frame(obj):
+        columns = frame_columns(obj)
+        rows = columns[0][1].shape[0] if columns else 0
+        writer.begin_frame(rows, [(label, array.dtype) for label, array in columns])
+        block_rows = block if block is None or isinstance(block, int) else block[0]
+        for column, (_, array) in enumerate(columns):
+            writer.write_column(column, array, encoding=encoding, block_rows=block_rows)
+    else:
+        array = np.asarray(obj)
+        if array.ndim == 1:
+            array = array.reshape(-1, 1)
+        if array.ndim != 2:
+            raise ValueError(f"a {array.ndim}-dimensional array cannot be stored; dbdf stores 1-D and 2-D arrays")
+        writer.begin_matrix(DataType.DENSE, array.dtype, array.shape[0], array.shape[1])
+        writer.write_dense(array, encoding=encoding, block=block)

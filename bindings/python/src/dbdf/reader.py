@@ -1,0 +1,373 @@
+"""Reader: one .dbdf object, its header, its blocks one at a time, and whole-object reads."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import weakref
+from ctypes import byref, c_int, c_size_t, c_uint64, c_void_p
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+from ._buffers import allocate, u64_pointer, writable_row_major
+from ._library import BlockInfoStruct, ObjectInfoStruct, ViolationCallback, lib
+from .block import Block, BlockInfo, CsrArrays
+from .errors import check
+from .types import DataType, Status, ValueType, value_type_of
+
+
+@dataclass(frozen=True)
+class ObjectInfo:
+    """What the object header says."""
+    data_type: DataType
+    value_type: ValueType  # ValueType.NONE for frames: see Reader.column_types
+    rows: int
+    cols: int
+    header_bytes: int
+    total_bytes: int
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.rows, self.cols)
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule found by Reader.validate(); rule 0 is the format's published layout itself."""
+    rule: int
+    offset: int
+    message: str
+
+
+class _Handle:
+    """Owns the native reader. Payload views borrow its mapped input, so freeing waits until the reader was
+    closed and every payload view is gone; this keeps a view from ever pointing at unmapped memory."""
+
+    def __init__(self, pointer: c_void_p, input_memory=None):
+        self.pointer = pointer
+        self.input_memory = input_memory  # what a memory reader reads; must outlive the native reader
+        self.closed = False
+        self.live_payloads = 0
+
+    def close(self) -> None:
+        self.closed = True
+        self._free_if_unused()
+
+    def track_payload(self, exporter) -> None:
+        self.live_payloads += 1
+        weakref.finalize(exporter, self._payload_released)
+
+    def _payload_released(self) -> None:
+        self.live_payloads -= 1
+        self._free_if_unused()
+
+    def _free_if_unused(self) -> None:
+        if self.closed and self.live_payloads == 0 and self.pointer:
+            lib.dbdf_reader_free(self.pointer)
+            self.pointer = c_void_p()
+            self.input_memory = None
+
+
+_BEFORE_FIRST = -1
+
+
+class Reader:
+    """A reader over one .dbdf file (memory-mapped) or bytes in memory. Use it as a context manager, or call
+    close(). Iterating yields the blocks in file order (from the first block, each time)."""
+
+    def __init__(self, path: str | os.PathLike):
+        pointer = c_void_p()
+        check(lib.dbdf_reader_open_file(os.fsencode(path), byref(pointer)))
+        self._setup(pointer, keep_alive=None)
+
+    @classmethod
+    def from_bytes(cls, data) -> "Reader":
+        """A reader over bytes in memory (bytes, bytearray, memoryview, ...). The reader keeps a reference to
+        `data`; a mutable buffer must not change while the reader is open."""
+        buffer = np.frombuffer(data, dtype=np.uint8)  # no copy; holds the buffer as long as the reader
+        pointer = c_void_p()
+        check(lib.dbdf_reader_open_memory(c_void_p(buffer.ctypes.data), buffer.size, byref(pointer)))
+        reader = cls.__new__(cls)
+        reader._setup(pointer, keep_alive=buffer)
+        return reader
+
+    def _setup(self, pointer: c_void_p, keep_alive) -> None:
+        self._handle = _Handle(pointer, keep_alive)
+        self._current = _BEFORE_FIRST
+        self._finished = False
+        info = ObjectInfoStruct()
+        check(lib.dbdf_reader_object_info(self._pointer, byref(info)))
+        self.info = ObjectInfo(DataType(info.data_type), ValueType(info.value_type), info.rows, info.cols,
+                               info.header_bytes, info.total_bytes)
+
+    # -- lifetime -------------------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Frees the native reader (once no payload view is left). Calling it again does nothing."""
+        self._handle.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._handle.closed
+
+    def __enter__(self) -> "Reader":
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    def __del__(self):
+        handle = getattr(self, "_handle", None)
+        if handle is not None:
+            handle.close()
+
+    @property
+    def _pointer(self) -> c_void_p:
+        if self._handle.closed:
+            raise ValueError("the reader is closed")
+        return self._handle.pointer
+
+    # -- header ---------------------------------------------------------------------------------------------
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.info.shape
+
+    def column_type(self, column: int) -> ValueType:
+        """A frame column's value type (for a matrix, the object's value type)."""
+        value_type = c_int()
+        check(lib.dbdf_reader_column_type(self._pointer, column, byref(value_type)))
+        return ValueType(value_type.value)
+
+    def column_label(self, column: int) -> str:
+        """A frame column's label (stored bytes decoded as UTF-8; bytes that are not UTF-8 are kept as
+        surrogate escapes, so writing the label back reproduces them)."""
+        label = c_void_p()
+        length = c_size_t()
+        check(lib.dbdf_reader_column_label(self._pointer, column, byref(label), byref(length)))
+        return ctypes.string_at(label.value, length.value).decode("utf-8", "surrogateescape")
+
+    @property
+    def column_types(self) -> list[ValueType]:
+        return [self.column_type(column) for column in range(self.info.cols)]
+
+    @property
+    def column_labels(self) -> list[str]:
+        """Labels of a frame's columns ([] for matrices, which have none)."""
+        if self.info.data_type != DataType.FRAME:
+            return []
+        return [self.column_label(column) for column in range(self.info.cols)]
+
+    def _default_value_type(self, block: BlockInfo, dtype) -> ValueType:
+        if dtype is not None:
+            return value_type_of(dtype)
+        if self.info.data_type != DataType.FRAME:
+            return self.info.value_type
+        types = {self.column_type(column) for column in range(block.col, block.col + block.cols)}
+        if len(types) != 1:
+            raise TypeError(f"block {block.index} spans frame columns of several types; pass dtype=")
+        return types.pop()
+
+    # -- blocks ---------------------------------------------------------------------------------------------
+
+    def _block_info_struct(self) -> BlockInfoStruct:
+        info = BlockInfoStruct()
+        check(lib.dbdf_reader_block_info(self._pointer, byref(info)))
+        return info
+
+    def next_block(self) -> Block | None:
+        """Moves to the next block and returns it; None past the last block (after checking that the blocks
+        partition the object)."""
+        info = BlockInfoStruct()
+        status = check(lib.dbdf_reader_next_block(self._pointer, byref(info)))
+        if status == Status.END_OF_BLOCKS:
+            self._finished = True
+            return None
+        self._current = info.index
+        return Block(self, BlockInfo.from_struct(info))
+
+    def rewind(self) -> None:
+        """Goes back before the first block."""
+        check(lib.dbdf_reader_rewind(self._pointer))
+        self._current = _BEFORE_FIRST
+        self._finished = False
+
+    def __iter__(self) -> Iterator[Block]:
+        self.rewind()
+        while True:
+            block = self.next_block()
+            if block is None:
+                return
+            yield block
+
+    def build_index(self) -> int:
+        """Walks every block header once (payloads are skipped) and returns the number of blocks."""
+        blocks = c_uint64()
+        check(lib.dbdf_reader_build_index(self._pointer, byref(blocks)))
+        return blocks.value
+
+    def __len__(self) -> int:
+        return self.build_index()
+
+    def index_entry(self, index: int) -> BlockInfo:
+        """Block `index` (file order) as the index describes it."""
+        info = BlockInfoStruct()
+        check(lib.dbdf_reader_index_entry(self._pointer, self._check_index(index), byref(info)))
+        return BlockInfo.from_struct(info)
+
+    def seek(self, index: int) -> Block:
+        """Makes block `index` (file order) the current block and returns it; next_block() continues after it."""
+        check(lib.dbdf_reader_seek_block(self._pointer, self._check_index(index)))
+        self._current = index
+        self._finished = False
+        return Block(self, BlockInfo.from_struct(self._block_info_struct()))
+
+    def __getitem__(self, index: int) -> Block:
+        """Block `index` in file order (negative counts from the end), without moving the reader."""
+        blocks = self.build_index()
+        position = index + blocks if index < 0 else index
+        if not 0 <= position < blocks:
+            raise IndexError(f"block index {index} is out of range for {blocks} blocks")
+        return Block(self, self.index_entry(position))
+
+    @staticmethod
+    def _check_index(index: int) -> int:
+        if index < 0:
+            raise IndexError(f"block index {index} is negative")
+        return index
+
+    class _CurrentBlock:
+        """Makes block `index` current for the duration of a call, then restores the reader's position."""
+
+        def __init__(self, reader: "Reader", index: int):
+            self.reader = reader
+            self.index = index
+            self.previous = None
+
+        def __enter__(self) -> c_void_p:
+            reader = self.reader
+            pointer = reader._pointer
+            if reader._current != self.index or reader._finished:
+                self.previous = (reader._current, reader._finished)
+                check(lib.dbdf_reader_seek_block(pointer, self.index))
+            return pointer
+
+        def __exit__(self, *exc_info) -> None:
+            if self.previous is None:
+                return
+            reader = self.reader
+            current, finished = self.previous
+            if current == _BEFORE_FIRST:
+                check(lib.dbdf_reader_rewind(reader._pointer))
+            else:
+                check(lib.dbdf_reader_seek_block(reader._pointer, current))
+                if finished:
+                    check(lib.dbdf_reader_next_block(reader._pointer, None))
+
+    def _on_block(self, index: int) -> "_CurrentBlock":
+        return Reader._CurrentBlock(self, index)
+
+    # -- whole-object reads ---------------------------------------------------------------------------------
+
+    def read_dense(self, dtype=None, out: np.ndarray | None = None) -> np.ndarray:
+        """The whole object as a rows x cols ndarray (default dtype: the object's value type)."""
+        return self.read_window(0, 0, self.info.rows, self.info.cols, dtype=dtype, out=out)
+
+    def read_window(self, row: int, col: int, rows: int, cols: int, dtype=None,
+                    out: np.ndarray | None = None) -> np.ndarray:
+        """Rows [row, row + rows) and columns [col, col + cols) as an ndarray; only the blocks that intersect the
+        window are decoded."""
+        self.build_index()  # checks the layout before a header's shape decides how much memory to allocate
+        if out is None:
+            value_type = value_type_of(dtype) if dtype is not None else self._matrix_value_type()
+            out = allocate((rows, cols), value_type.dtype)
+        row_stride, capacity = writable_row_major(out, (rows, cols))
+        check(lib.dbdf_reader_read_dense_window(self._pointer, value_type_of(out.dtype), row, col, rows, cols,
+                                                c_void_p(out.ctypes.data), capacity, row_stride))
+        return out
+
+    def _matrix_value_type(self) -> ValueType:
+        if self.info.data_type == DataType.FRAME:
+            types = set(self.column_types)
+            if len(types) != 1:
+                raise TypeError("a frame with several column types has no single dtype; pass dtype=")
+            return types.pop()
+        return self.info.value_type
+
+    def read_column(self, column: int | str, dtype=None) -> np.ndarray:
+        """Column `column` (an index, or a frame column's label) as a 1-D ndarray (default dtype: its type)."""
+        if isinstance(column, str):
+            labels = self.column_labels
+            if column not in labels:
+                raise KeyError(f"no column labelled {column!r}")
+            column = labels.index(column)
+        value_type = value_type_of(dtype) if dtype is not None else self.column_type(column)
+        self.build_index()
+        out = allocate((self.info.rows,), value_type.dtype)
+        check(lib.dbdf_reader_read_column(self._pointer, column, value_type, c_void_p(out.ctypes.data), out.size))
+        return out
+
+    def count_entries(self) -> int:
+        """Entries the whole object yields as CSR."""
+        count = c_uint64()
+        check(lib.dbdf_reader_count_entries(self._pointer, byref(count)))
+        return count.value
+
+    def read_csr_arrays(self, dtype=None) -> CsrArrays:
+        """The whole object as CSR arrays with object-wide indices (uint64 row offsets and column indices)."""
+        value_type = value_type_of(dtype) if dtype is not None else self._matrix_value_type()
+        entries = self.count_entries()
+        row_offsets = allocate((self.info.rows + 1,), np.uint64)
+        col_indices = np.empty(entries, dtype=np.uint64)
+        values = np.empty(entries, dtype=value_type.dtype)
+        decoded = c_uint64()
+        check(lib.dbdf_reader_read_csr(self._pointer, value_type, u64_pointer(row_offsets), row_offsets.size,
+                                       u64_pointer(col_indices), c_void_p(values.ctypes.data), entries,
+                                       byref(decoded)))
+        return CsrArrays(row_offsets, col_indices, values, self.info.shape)
+
+    def read_csr(self, dtype=None):
+        """The whole object as a scipy.sparse.csr_matrix."""
+        import scipy.sparse
+        arrays = self.read_csr_arrays(dtype)
+        # The indices are below 2**63, so viewing them as int64 (what SciPy takes) changes no bits.
+        return scipy.sparse.csr_matrix(
+            (arrays.values, arrays.col_indices.view(np.int64), arrays.row_offsets.view(np.int64)),
+            shape=arrays.shape)
+
+    def read_frame(self, dtype=None) -> dict[str, np.ndarray]:
+        """Every column as {label: 1-D ndarray}, in column order. dtype: one dtype for every column, or a
+        mapping from labels to dtypes (columns not named keep their own type)."""
+        columns = {}
+        for column, label in enumerate(self.column_labels):
+            column_dtype = dtype.get(label) if isinstance(dtype, dict) else dtype
+            columns[label] = self.read_column(column, column_dtype)
+        return columns
+
+    def read(self, dtype=None):
+        """The whole object: an ndarray (dense), a scipy.sparse.csr_matrix (CSR), or for frames a
+        pandas.DataFrame when pandas is installed, else a dict of columns."""
+        if self.info.data_type == DataType.DENSE:
+            return self.read_dense(dtype)
+        if self.info.data_type == DataType.CSR:
+            return self.read_csr(dtype)
+        from ._frames import frame_result
+        return frame_result(self.read_frame(dtype))
+
+    # -- validation -----------------------------------------------------------------------------------------
+
+    def validate(self) -> list[Violation]:
+        """Checks every rule of the format strictly; returns the violations found ([] for a valid object)."""
+        violations = []
+
+        def on_violation(_context, rule, offset, message):
+            violations.append(Violation(rule, offset, message.decode("utf-8", "replace")))
+
+        callback = ViolationCallback(on_violation)
+        count = c_uint64()
+        status = lib.dbdf_reader_validate(self._pointer, callback, None, byref(count))
+        if status < 0 and not violations:
+            check(status)  # a failure other than a violation (e.g. out of memory)
+        return violations

@@ -1,0 +1,219 @@
+"""Writer: builds one .dbdf object block by block, into a file (atomically) or into memory."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from ctypes import byref, c_char_p, c_int, c_size_t, c_uint64, c_void_p
+
+import numpy as np
+
+from ._buffers import index_array, row_major, u32_pointer, u64_pointer, value_array, write_options
+from ._library import lib
+from .errors import check
+from .types import data_type_of, value_type_of
+
+
+class Writer:
+    """Writes one object: begin_matrix() or begin_frame(), then blocks (add_*) or whole contents (write_*), then
+    finish(). A file writer writes to a temporary file that finish() renames over `path`; until then an existing
+    file is untouched.
+
+    As a context manager, leaving the ``with`` block normally finishes the object (if finish() was not called);
+    leaving it with an exception discards everything written."""
+
+    def __init__(self, path: str | os.PathLike):
+        pointer = c_void_p()
+        check(lib.dbdf_writer_open_file(os.fsencode(path), byref(pointer)))
+        self._setup(pointer)
+
+    @classmethod
+    def to_memory(cls) -> "Writer":
+        """A writer into a growable memory buffer; getvalue() returns the bytes after finish()."""
+        pointer = c_void_p()
+        check(lib.dbdf_writer_open_memory(byref(pointer)))
+        writer = cls.__new__(cls)
+        writer._setup(pointer)
+        return writer
+
+    def _setup(self, pointer: c_void_p) -> None:
+        self._pointer_value = pointer
+        self._finished = False
+        self._labels: list[str] = []
+
+    # -- lifetime -------------------------------------------------------------------------------------------
+
+    @property
+    def _pointer(self) -> c_void_p:
+        if not self._pointer_value:
+            raise ValueError("the writer is closed")
+        return self._pointer_value
+
+    def close(self) -> None:
+        """Frees the native writer. Without a successful finish() everything written is discarded (a file
+        writer removes its temporary file). Calling it again does nothing."""
+        if getattr(self, "_pointer_value", None):
+            lib.dbdf_writer_free(self._pointer_value)
+            self._pointer_value = c_void_p()
+
+    @property
+    def closed(self) -> bool:
+        return not self._pointer_value
+
+    @property
+    def finished(self) -> bool:
+        return self._finished
+
+    def __enter__(self) -> "Writer":
+        return self
+
+    def __exit__(self, exc_type, exc, traceback) -> None:
+        try:
+            if exc_type is None and not self._finished and not self.closed:
+                self.finish()
+        finally:
+            self.close()
+
+    def __del__(self):
+        self.close()
+
+    # -- headers --------------------------------------------------------------------------------------------
+
+    def begin_matrix(self, data_type, value_type, rows: int, cols: int) -> None:
+        """Writes a matrix header. data_type: "dense" or "csr" (or a DataType); value_type: a dtype or ValueType."""
+        check(lib.dbdf_writer_begin_matrix(self._pointer, data_type_of(data_type), value_type_of(value_type),
+                                           rows, cols))
+
+    def begin_frame(self, rows: int, columns) -> None:
+        """Writes a frame header. columns: {label: dtype} or a sequence of (label, dtype) pairs, in column order."""
+        pairs = list(columns.items()) if isinstance(columns, dict) else list(columns)
+        labels = [label for label, _ in pairs]
+        for label in labels:
+            if not isinstance(label, str):
+                raise TypeError(f"frame column labels must be str, not {type(label).__name__}")
+        encoded = [label.encode("utf-8", "surrogateescape") for label in labels]
+        count = len(pairs)
+        column_types = (c_int * count)(*(value_type_of(dtype) for _, dtype in pairs))
+        label_pointers = (c_char_p * count)(*encoded)
+        label_lengths = (c_size_t * count)(*(len(label) for label in encoded))
+        check(lib.dbdf_writer_begin_frame(self._pointer, rows, count, column_types, label_pointers, label_lengths))
+        self._labels = labels
+
+    # -- blocks ---------------------------------------------------------------------------------------------
+
+    def add_dense(self, row: int, col: int, values, *, encoding=None) -> None:
+        """Adds the block at (row, col) with the shape and dtype of `values` (a 2-D array; rows that are
+        contiguous in memory are passed without copying)."""
+        matrix = row_major(values)
+        rows, cols = matrix.array.shape
+        check(lib.dbdf_writer_add_dense(self._pointer, row, col, rows, cols, matrix.value_type, matrix.pointer,
+                                        matrix.count, matrix.row_stride, write_options(encoding)))
+
+    def add_csr(self, row: int, col: int, shape, row_offsets, col_indices, values, *, encoding=None) -> None:
+        """Adds a block from block-local CSR arrays: row_offsets (rows + 1), col_indices (strictly increasing
+        within each row), values."""
+        rows, cols = shape
+        offsets = index_array(row_offsets, np.uint64)
+        indices = index_array(col_indices, np.uint32)
+        data = value_array(values)
+        self._check_lengths(indices, data)
+        check(lib.dbdf_writer_add_csr(self._pointer, row, col, rows, cols, value_type_of(data.dtype),
+                                      u64_pointer(offsets), u32_pointer(indices), c_void_p(data.ctypes.data),
+                                      data.size, write_options(encoding)))
+
+    def add_coo(self, row: int, col: int, shape, row_indices, col_indices, values, *, encoding=None) -> None:
+        """Adds a block from block-local COO triplets in strictly increasing (row, column) order."""
+        rows, cols = shape
+        row_index = index_array(row_indices, np.uint32)
+        col_index = index_array(col_indices, np.uint32)
+        data = value_array(values)
+        self._check_lengths(row_index, data)
+        self._check_lengths(col_index, data)
+        check(lib.dbdf_writer_add_coo(self._pointer, row, col, rows, cols, value_type_of(data.dtype),
+                                      u32_pointer(row_index), u32_pointer(col_index), c_void_p(data.ctypes.data),
+                                      data.size, write_options(encoding)))
+
+    def add_sparse(self, row: int, col: int, matrix, *, encoding=None) -> None:
+        """Adds a block from any scipy.sparse matrix or array (converted to canonical CSR)."""
+        csr = _canonical_csr(matrix)
+        self.add_csr(row, col, csr.shape, csr.indptr, csr.indices, csr.data, encoding=encoding)
+
+    def add_empty(self, row: int, col: int, shape) -> None:
+        """Adds an all-zero block (no payload)."""
+        rows, cols = shape
+        check(lib.dbdf_writer_add_empty(self._pointer, row, col, rows, cols))
+
+    @staticmethod
+    def _check_lengths(indices: np.ndarray, values: np.ndarray) -> None:
+        if indices.size != values.size:
+            raise ValueError(f"{indices.size} indices but {values.size} values")
+
+    # -- whole contents -------------------------------------------------------------------------------------
+
+    def write_dense(self, values, *, encoding=None, block=None) -> None:
+        """Writes the whole matrix from a 2-D array, tiled into blocks of `block` = (rows, cols) (None:
+        automatic, a few MiB each). Only right after begin_matrix()."""
+        matrix = row_major(values)
+        check(lib.dbdf_writer_write_dense(self._pointer, matrix.value_type, matrix.pointer, matrix.count,
+                                          matrix.row_stride, write_options(encoding, block)))
+
+    def write_csr(self, row_offsets, col_indices, values, *, encoding=None, block=None) -> None:
+        """Writes the whole matrix from object-wide CSR arrays, tiled as write_dense() does."""
+        offsets = index_array(row_offsets, np.uint64)
+        indices = index_array(col_indices, np.uint64)
+        data = value_array(values)
+        self._check_lengths(indices, data)
+        check(lib.dbdf_writer_write_csr(self._pointer, value_type_of(data.dtype), u64_pointer(offsets),
+                                        u64_pointer(indices), c_void_p(data.ctypes.data), data.size,
+                                        write_options(encoding, block)))
+
+    def write_sparse(self, matrix, *, encoding=None, block=None) -> None:
+        """Writes the whole matrix from any scipy.sparse matrix or array."""
+        csr = _canonical_csr(matrix)
+        self.write_csr(csr.indptr, csr.indices, csr.data, encoding=encoding, block=block)
+
+    def write_column(self, column: int | str, values, *, encoding=None, block_rows=None) -> None:
+        """Writes frame column `column` (an index or a label given to begin_frame) from a 1-D array, one block per
+        `block_rows` rows (None: automatic)."""
+        if isinstance(column, str):
+            if column not in self._labels:
+                raise KeyError(f"no column labelled {column!r}")
+            column = self._labels.index(column)
+        data = value_array(values)
+        block = None if block_rows is None else (block_rows, 1)
+        check(lib.dbdf_writer_write_column(self._pointer, column, value_type_of(data.dtype),
+                                           c_void_p(data.ctypes.data), data.size, write_options(encoding, block)))
+
+    # -- end ------------------------------------------------------------------------------------------------
+
+    def finish(self) -> None:
+        """Checks that the blocks cover every cell, flushes, and for a file renames it into place."""
+        check(lib.dbdf_writer_finish(self._pointer))
+        self._finished = True
+
+    @property
+    def bytes_written(self) -> int:
+        written = c_uint64()
+        check(lib.dbdf_writer_bytes_written(self._pointer, byref(written)))
+        return written.value
+
+    def getvalue(self) -> bytes:
+        """The bytes of a finished memory writer."""
+        data = c_void_p()
+        nbytes = c_size_t()
+        check(lib.dbdf_writer_memory(self._pointer, byref(data), byref(nbytes)))
+        return ctypes.string_at(data.value, nbytes.value) if nbytes.value else b""
+
+
+def _canonical_csr(matrix):
+    """`matrix` as a CSR matrix with sorted, unique column indices; the caller's matrix is never modified."""
+    import scipy.sparse
+    if not scipy.sparse.issparse(matrix):
+        raise TypeError(f"expected a scipy.sparse matrix or array, not {type(matrix).__name__}")
+    if matrix.ndim != 2:
+        raise ValueError("only 2-D sparse arrays can be stored")
+    csr = scipy.sparse.csr_matrix(matrix)
+    if not csr.has_canonical_format:
+        csr = csr.copy()  # the conversion may share the caller's arrays, which sum_duplicates() would sort
+        csr.sum_duplicates()
+    return csr

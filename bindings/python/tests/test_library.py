@@ -1,0 +1,159 @@
+"""Loading libdbdf: search order, the error listing what was searched, the version check, prototypes, and the
+Python enums against the library's own names."""
+
+from __future__ import annotations
+
+import ctypes.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import dbdf
+from conftest import VECTORS_DIR
+from dbdf import _library
+
+SOURCE_PACKAGE_ROOT = Path(dbdf.__file__).resolve().parents[1]
+
+
+def run_python(code: str, pythonpath: str, library: str | None,
+               interpreter: str = sys.executable) -> subprocess.CompletedProcess:
+    environment = {key: value for key, value in os.environ.items() if key not in ("DBDF_LIBRARY", "PYTHONPATH")}
+    environment["PYTHONPATH"] = pythonpath
+    if library is not None:
+        environment["DBDF_LIBRARY"] = library
+    return subprocess.run([interpreter, "-c", code], capture_output=True, text=True, env=environment)
+
+
+def installed_library_found_first() -> bool:
+    """Whether a libdbdf in the install prefix or the system directories would be found before DBDF_LIBRARY."""
+    for candidate in list(_library._candidates())[:-1]:
+        if candidate.where.startswith("bundled"):
+            continue
+        if candidate.path is not None and (os.sep not in candidate.path or os.path.exists(candidate.path)):
+            return True
+    return False
+
+
+def test_the_environment_variable_names_the_library():
+    if installed_library_found_first():
+        pytest.skip("an installed libdbdf precedes DBDF_LIBRARY in the search order on this machine")
+    library = os.environ["DBDF_LIBRARY"]
+    result = run_python("import dbdf; print(dbdf.library_path)", str(SOURCE_PACKAGE_ROOT), library)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == library
+
+
+def test_a_library_in_the_install_prefix_comes_before_the_environment_variable(tmp_path):
+    if installed_library_found_first():
+        pytest.skip("an installed libdbdf precedes the one this test installs")
+    prefix = tmp_path / "prefix"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", "--system-site-packages", str(prefix)],
+                   check=True)
+    installed = prefix / "lib" / Path(_library._file_names()[0])
+    shutil.copyfile(os.environ["DBDF_LIBRARY"], installed)
+    interpreter = str(prefix / ("Scripts" if sys.platform == "win32" else "bin") / "python")
+    result = run_python("import dbdf; print(dbdf.library_path)", str(SOURCE_PACKAGE_ROOT), "/nonexistent",
+                        interpreter)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str(installed)
+
+
+def test_a_missing_library_is_reported_with_every_place_searched(tmp_path):
+    if installed_library_found_first():
+        pytest.skip("an installed libdbdf would be found on this machine")
+    missing = str(tmp_path / "nowhere" / "libdbdf.so")
+    result = run_python("import dbdf", str(SOURCE_PACKAGE_ROOT), missing)
+    assert result.returncode != 0
+    assert "ImportError: dbdf: cannot find the shared library libdbdf" in result.stderr
+    assert f"bundled next to the package: {SOURCE_PACKAGE_ROOT / 'dbdf'}" in result.stderr
+    assert "install prefix: " + str(Path(sys.prefix) / "lib") in result.stderr
+    assert "ctypes.util.find_library('dbdf')" in result.stderr
+    assert f"environment variable DBDF_LIBRARY: {missing}: not found" in result.stderr
+
+
+def test_a_file_that_is_not_a_library_is_reported(tmp_path):
+    if installed_library_found_first():
+        pytest.skip("an installed libdbdf would be found on this machine")
+    fake = tmp_path / "libdbdf.so"
+    fake.write_text("not a shared library")
+    result = run_python("import dbdf", str(SOURCE_PACKAGE_ROOT), str(fake))
+    assert result.returncode != 0
+    assert f"environment variable DBDF_LIBRARY: {fake}: cannot be loaded" in result.stderr
+
+
+def test_a_library_that_is_not_libdbdf_is_reported():
+    if installed_library_found_first():
+        pytest.skip("an installed libdbdf would be found on this machine")
+    other = ctypes.util.find_library("m") or ctypes.util.find_library("c")
+    if other is None:
+        pytest.skip("no C library to stand in for a wrong one")
+    result = run_python("import dbdf", str(SOURCE_PACKAGE_ROOT), other)
+    assert result.returncode != 0
+    assert f"environment variable DBDF_LIBRARY: {other}: is not libdbdf (it has no dbdf_version)" in result.stderr
+
+
+def test_the_built_package_loads_its_bundled_library_first():
+    staged = os.environ.get("DBDF_STAGED_PACKAGE")
+    if not staged:
+        pytest.skip("DBDF_STAGED_PACKAGE (the package staged by the CMake build) is not set")
+    result = run_python("import dbdf; print(dbdf.library_path); print(dbdf.load(" + repr(
+        str(VECTORS_DIR / "dense_u8.dbdf")) + ").tolist())", staged, "/nonexistent")
+    assert result.returncode == 0, result.stderr
+    library_path, values = result.stdout.splitlines()
+    assert Path(library_path).parent == Path(staged) / "dbdf"
+    assert Path(library_path).name.startswith("libdbdf")
+    assert values == "[[0, 1, 255], [7, 128, 2]]"
+
+
+def test_version_check():
+    assert dbdf.library_version() == "0.1.0"
+    assert _library.lib.dbdf_version() // 10000 == _library.ABI_MAJOR
+    _library.check_version(100, "lib")
+    _library.check_version(199, "lib")
+    with pytest.raises(ImportError, match="libdbdf 1.0.0, but this package needs 0.x"):
+        _library.check_version(10000, "lib")
+    with pytest.raises(ImportError, match="libdbdf 0.0.5"):
+        _library.check_version(5, "lib")
+
+
+def test_every_function_called_has_a_declared_prototype():
+    called = set()
+    for source in Path(dbdf.__file__).parent.glob("*.py"):
+        called |= set(re.findall(r"\blib\.(dbdf_\w+)", source.read_text()))
+    assert called
+    assert called <= set(_library._PROTOTYPES)
+    for name in _library._PROTOTYPES:
+        assert getattr(_library.lib, name).argtypes is not None
+
+
+def names(enum_type, c_function) -> dict[int, str]:
+    return {int(member): c_function(int(member)).decode() for member in enum_type}
+
+
+def test_enums_agree_with_the_library():
+    lib = _library.lib
+    for status, name in names(dbdf.Status, lib.dbdf_status_name).items():
+        assert dbdf.Status(status).name.lower() == name
+    for value_type, name in names(dbdf.ValueType, lib.dbdf_value_type_name).items():
+        assert dbdf.ValueType(value_type).name.lower() == name
+    for data_type, name in names(dbdf.DataType, lib.dbdf_data_type_name).items():
+        assert dbdf.DataType(data_type).name.lower() == name
+    for block_type, name in names(dbdf.BlockType, lib.dbdf_block_type_name).items():
+        assert dbdf.BlockType(block_type).name.lower() == name
+    for encoding, name in names(dbdf.Encoding, lib.dbdf_encoding_name).items():
+        assert dbdf.Encoding(encoding).name.lower().replace("_", "-") == name
+    for value_type in dbdf.ValueType:
+        if value_type is not dbdf.ValueType.NONE:
+            assert lib.dbdf_value_type_size(value_type) == value_type.dtype.itemsize
+    assert lib.dbdf_status_name(-12) == b"unknown"
+
+
+def test_an_unknown_status_code_still_makes_an_error():
+    error = dbdf.DbdfError(-99, "from a newer library")
+    assert error.status == -99 and error.code == -99
+    assert str(error) == "unknown: from a newer library"

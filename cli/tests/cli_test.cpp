@@ -245,6 +245,13 @@ TEST_F(Cli, HugeSparseMatrixMarketInputsConvertByTheirEntries) {
     EXPECT_EQ(again_info.value_type, DBDF_VALUE_I8);
     dbdf_reader_free(reader);
 
+    // Found by the mtx fuzz target: 2 x 8888888888888889 needs over two million blocks of at most 2^32 - 1 columns.
+    write_bytes("very_wide.mtx",
+                "%%MatrixMarket matrix coordinate real skew-symmetric\n2 8888888888888889 2\n2 1 185\n1 1 -2\n");
+    ToolRun very_wide = run("convert " + path("very_wide.mtx") + " " + path("very_wide.dbdf"));
+    EXPECT_EQ(very_wide.exit_code, 2);
+    EXPECT_NE(very_wide.output.find("needs more than 1048576 blocks"), std::string::npos) << very_wide.output;
+
     write_bytes("absurd.mtx", "%%MatrixMarket matrix coordinate real general\n18446744073709551615 18446744073709551615 0\n");
     ToolRun absurd = run("convert " + path("absurd.mtx") + " " + path("absurd.dbdf"));
     EXPECT_EQ(absurd.exit_code, 2);

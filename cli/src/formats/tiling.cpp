@@ -15,8 +15,8 @@ constexpr std::uint64_t kTileBytes = std::uint64_t{4} << 20;
 constexpr std::uint64_t kMaxExtent = 0xFFFFFFFFull;
 // Rows of one automatic sparse tile at most, so that a tile's row structure stays small whatever its density.
 constexpr std::uint64_t kMaxSparseTileRows = std::uint64_t{1} << 20;
-// More blocks than this for one object is refused: covering empty space alone would take hundreds of MiB.
-constexpr std::uint64_t kMaxSparseBlocks = std::uint64_t{1} << 24;
+// More blocks than this for one object is refused: covering empty space alone would take tens of MiB.
+constexpr std::uint64_t kMaxSparseBlocks = std::uint64_t{1} << 20;
 
 std::uint64_t ceil_div(std::uint64_t numerator, std::uint64_t denominator) {
     return numerator / denominator + (numerator % denominator != 0);

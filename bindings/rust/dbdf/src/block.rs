@@ -260,3 +260,15 @@ pub(crate) fn next_block_info(reader: NonNull<sys::dbdf_reader_t>) -> Result<Opt
     check(status)?;
     BlockInfo::from_raw(&raw).map(Some)
 }
+
+impl std::fmt::Debug for Block<'_> {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.debug_struct("Block").field("info", &self.info).finish()
+    }
+}
+
+impl std::fmt::Debug for BlockInfos<'_> {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.debug_struct("BlockInfos").field("finished", &self.finished).finish()
+    }
+}

@@ -309,8 +309,9 @@ impl<'data> Reader<'data> {
             )
         };
         match check(status) {
-            Err(error) if !(error.status().is_invalid_data() && !found.is_empty()) => Err(error),
-            _ => Ok(found),
+            Ok(()) => Ok(found),
+            Err(error) if error.status().is_invalid_data() && !found.is_empty() => Ok(found),
+            Err(error) => Err(error),
         }
     }
 }

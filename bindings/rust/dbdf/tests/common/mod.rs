@@ -115,3 +115,49 @@ pub fn dense_from_csr<T: Value, I: Copy + Into<u64>>(
     }
     dense
 }
+
+/// Deterministic test values of a type: its extremes, zeros (both zeros for floats) and, for floats, values that
+/// only survive bit-exact handling (NaN payloads, infinities, subnormals).
+pub trait Samples: Cell {
+    fn samples() -> Vec<Self>;
+    /// A value from arbitrary bits: the low bits for integers, the bit pattern itself for floats.
+    fn from_random_bits(bits: u64) -> Self;
+}
+
+macro_rules! integer_samples {
+    ($($rust:ty),*) => {$(
+        impl Samples for $rust {
+            fn samples() -> Vec<Self> {
+                vec![<$rust>::MIN, <$rust>::MAX, 0, 1, <$rust>::MAX / 3, 0, 7, <$rust>::MIN / 2 + 1, 0, 2, 100, 0]
+            }
+            fn from_random_bits(bits: u64) -> Self {
+                bits as $rust
+            }
+        }
+    )*};
+}
+integer_samples!(u8, u16, u32, u64, i8, i16, i32, i64);
+
+impl Samples for f32 {
+    fn samples() -> Vec<Self> {
+        vec![
+            f32::MIN, f32::MAX, 0.0, -0.0, f32::from_bits(0x7fc0_1234), f32::INFINITY,
+            f32::NEG_INFINITY, f32::from_bits(1), 1.5, 0.0, f32::MIN_POSITIVE, -3.25,
+        ]
+    }
+    fn from_random_bits(bits: u64) -> Self {
+        f32::from_bits(bits as u32)
+    }
+}
+
+impl Samples for f64 {
+    fn samples() -> Vec<Self> {
+        vec![
+            f64::MIN, f64::MAX, 0.0, -0.0, f64::from_bits(0x7ff8_0000_0000_0001), f64::INFINITY,
+            f64::NEG_INFINITY, f64::from_bits(1), 0.1, 0.0, f64::MIN_POSITIVE, -3.25,
+        ]
+    }
+    fn from_random_bits(bits: u64) -> Self {
+        f64::from_bits(bits)
+    }
+}

@@ -13,7 +13,7 @@ const ROWS: u64 = 6;
 const COLS: u64 = 5;
 
 fn cross_value(row: u64, col: u64) -> f64 {
-    if (row + col) % 3 == 0 {
+    if (row + col).is_multiple_of(3) {
         0.0
     } else {
         (row * 5 + col) as f64 * 0.5
@@ -27,7 +27,9 @@ fn cross_values() -> Vec<f64> {
 fn write(path: &str) -> Result<(), String> {
     let mut writer = Writer::create(path).map_err(|error| error.to_string())?;
     writer.begin_matrix(DataType::Dense, ValueType::F64, ROWS, COLS).map_err(|error| error.to_string())?;
-    writer.write_dense(&cross_values(), 0, &WriteOptions::new().block_shape(4, 3)).map_err(|error| error.to_string())?;
+    writer
+        .write_dense(&cross_values(), 0, &WriteOptions::new().block_shape(4, 3))
+        .map_err(|error| error.to_string())?;
     writer.finish().map_err(|error| error.to_string())
 }
 
@@ -35,7 +37,10 @@ fn check(path: &str) -> Result<(), String> {
     let mut reader = Reader::open(path).map_err(|error| error.to_string())?;
     let info = reader.info().map_err(|error| error.to_string())?;
     if info.data_type != DataType::Dense || info.rows != ROWS || info.cols != COLS {
-        return Err(format!("expected a {ROWS} x {COLS} dense matrix, found a {} x {} {}", info.rows, info.cols, info.data_type));
+        return Err(format!(
+            "expected a {ROWS} x {COLS} dense matrix, found a {} x {} {}",
+            info.rows, info.cols, info.data_type
+        ));
     }
     reader.validate().map_err(|error| error.to_string())?;
     let values = reader.read_dense::<f64>().map_err(|error| error.to_string())?;
@@ -59,7 +64,9 @@ fn main() -> ExitCode {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     let result = match arguments.as_slice() {
         [command, path] if command == "write" => write(path),
-        [command, path] if command == "check" => check(path).map(|()| println!("{path} holds the cross-language matrix")),
+        [command, path] if command == "check" => {
+            check(path).map(|()| println!("{path} holds the cross-language matrix"))
+        }
         _ => {
             eprintln!("usage: cross_language_matrix write FILE | check FILE");
             return ExitCode::from(2);

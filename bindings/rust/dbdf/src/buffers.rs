@@ -57,3 +57,35 @@ pub(crate) fn value_ptr<T: Value>(values: &[T]) -> *const std::ffi::c_void {
 pub(crate) fn value_ptr_mut<T: Value>(values: &mut [T]) -> *mut std::ffi::c_void {
     values.as_mut_ptr().cast()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strided_len_follows_the_c_interface() {
+        assert_eq!(strided_len(2, 3, 0), Some(6));
+        assert_eq!(strided_len(2, 3, 5), Some(8));
+        assert_eq!(strided_len(0, 3, 5), Some(0));
+        assert_eq!(strided_len(4, 0, 0), Some(0));
+        assert_eq!(strided_len(u64::MAX, 2, 0), None);
+    }
+
+    #[test]
+    fn impossible_allocations_are_errors() {
+        let error = zeroed_vec::<u64>(u64::MAX, "a test").unwrap_err();
+        assert_eq!(error.status(), Status::NoMem);
+        assert!(error.message().contains("for a test"), "{error}");
+        assert_eq!(zeroed_vec::<f64>(1 << 61, "a test").unwrap_err().status(), Status::NoMem);
+        assert_eq!(zeroed_vec::<i16>(3, "a test").unwrap(), vec![0, 0, 0]);
+    }
+
+    #[test]
+    fn row_offsets_need_one_entry_per_row_plus_one() {
+        assert!(require_row_offsets(&[0, 1, 1], 2).is_ok());
+        assert_eq!(require_row_offsets(&[0, 1], 2).unwrap_err().status(), Status::InvalidArgument);
+        assert_eq!(require_row_offsets(&[0], u64::MAX).unwrap_err().status(), Status::InvalidArgument);
+        assert!(require_same_len("x", 2, 2).is_ok());
+        assert!(require_same_len("x", 2, 3).unwrap_err().message().contains("2 and 3"));
+    }
+}

@@ -105,9 +105,8 @@ impl<'data> Reader<'data> {
         let mut raw = sys::dbdf_value_type_t::DBDF_VALUE_NONE;
         // SAFETY: the reader is live; raw is a valid out-parameter.
         check(unsafe { sys::dbdf_reader_column_type(self.raw(), column, &mut raw) })?;
-        ValueType::from_raw(raw)?.ok_or_else(|| {
-            Error::new(Status::Internal, format!("the library gave column {column} no value type"))
-        })
+        ValueType::from_raw(raw)?
+            .ok_or_else(|| Error::new(Status::Internal, format!("the library gave column {column} no value type")))
     }
 
     /// The label of frame column `column`, its bytes as stored (they may contain NUL bytes).
@@ -126,9 +125,8 @@ impl<'data> Reader<'data> {
 
     /// The label of frame column `column` as text; [`Status::Format`] if it is not UTF-8.
     pub fn column_label(&self, column: u64) -> Result<&str> {
-        std::str::from_utf8(self.column_label_bytes(column)?).map_err(|error| {
-            Error::new(Status::Format, format!("the label of column {column} is not UTF-8: {error}"))
-        })
+        std::str::from_utf8(self.column_label_bytes(column)?)
+            .map_err(|error| Error::new(Status::Format, format!("the label of column {column} is not UTF-8: {error}")))
     }
 
     /// Move to the next block and return it; `None` after the last block, once the library has checked that
@@ -184,9 +182,17 @@ impl<'data> Reader<'data> {
         self.current_block()
     }
 
+    /// The header's information once the index shows that the blocks really cover the object, so a header that
+    /// announces a huge object without the blocks for it fails with the file's own error before anything is
+    /// allocated for it.
+    fn layout_checked_info(&mut self) -> Result<ObjectInfo> {
+        self.build_index()?;
+        self.info()
+    }
+
     /// The whole object as dense row-major values of `T`.
     pub fn read_dense<T: Value>(&mut self) -> Result<Vec<T>> {
-        let info = self.info()?;
+        let info = self.layout_checked_info()?;
         self.read_dense_window(Window::new(0, 0, info.rows, info.cols))
     }
 
@@ -201,8 +207,12 @@ impl<'data> Reader<'data> {
     /// The cells of `window` as dense row-major values of `T`; only the blocks that intersect it are decoded.
     pub fn read_dense_window<T: Value>(&mut self, window: Window) -> Result<Vec<T>> {
         let len = strided_len(window.rows, window.cols, 0).ok_or_else(|| {
-            Error::new(Status::InvalidArgument, format!("a window of {} x {} cells is too large", window.rows, window.cols))
+            Error::new(
+                Status::InvalidArgument,
+                format!("a window of {} x {} cells is too large", window.rows, window.cols),
+            )
         })?;
+        self.build_index()?;
         let mut values = zeroed_vec::<T>(len, "the window's values")?;
         self.read_dense_window_into(window, &mut values, 0)?;
         Ok(values)
@@ -228,7 +238,7 @@ impl<'data> Reader<'data> {
 
     /// Column `column` (of a frame or a matrix) as `T`.
     pub fn read_column<T: Value>(&mut self, column: u64) -> Result<Vec<T>> {
-        let rows = self.info()?.rows;
+        let rows = self.layout_checked_info()?.rows;
         let mut values = zeroed_vec::<T>(rows, "the column's values")?;
         self.read_column_into(column, &mut values)?;
         Ok(values)
@@ -252,7 +262,7 @@ impl<'data> Reader<'data> {
 
     /// The whole object as CSR with object-wide column indices.
     pub fn read_csr<T: Value>(&mut self) -> Result<Csr<T, u64>> {
-        let rows = self.info()?.rows;
+        let rows = self.layout_checked_info()?.rows;
         let entries = self.count_entries()?;
         let mut csr = Csr {
             row_offsets: zeroed_vec(rows.saturating_add(1), "the row offsets")?,

@@ -10,7 +10,10 @@ use crate::error::{check, static_str, Error, Result, Status};
 
 /// The error for an enum code the library returned that this binding does not know (a newer library).
 fn unknown_code(what: &str, code: u32) -> Error {
-    Error::new(Status::Unsupported, format!("the library reported {what} code {code}, which this binding does not know"))
+    Error::new(
+        Status::Unsupported,
+        format!("the library reported {what} code {code}, which this binding does not know"),
+    )
 }
 
 /// Type of the values of a matrix, a frame column or a stored block: the format's codes 1..10.
@@ -204,5 +207,30 @@ impl Encoding {
 impl fmt::Display for Encoding {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         formatter.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_the_binding_does_not_know_are_errors_not_invalid_enums() {
+        let error = ValueType::from_raw(sys::dbdf_value_type_t(11)).unwrap_err();
+        assert_eq!(error.status(), Status::Unsupported);
+        assert!(error.message().contains("value type code 11"), "{error}");
+        assert_eq!(ValueType::from_raw(sys::dbdf_value_type_t::DBDF_VALUE_NONE).unwrap(), None);
+        assert_eq!(BlockType::from_raw(sys::dbdf_block_type_t(4)).unwrap_err().status(), Status::Unsupported);
+        assert_eq!(DataType::from_raw(sys::dbdf_data_type_t(0)).unwrap_err().status(), Status::Unsupported);
+        for value_type in ValueType::ALL {
+            assert_eq!(ValueType::from_raw(value_type.to_raw()).unwrap(), Some(value_type));
+        }
+    }
+
+    #[test]
+    fn write_options_reach_the_c_struct() {
+        let raw = crate::WriteOptions::new().encoding(Encoding::Coo).block_shape(7, 9).to_raw();
+        assert_eq!(raw.struct_size, std::mem::size_of::<sys::dbdf_write_options_t>());
+        assert_eq!((raw.encoding, raw.block_rows, raw.block_cols), (sys::dbdf_encoding_t::DBDF_ENCODING_COO, 7, 9));
     }
 }

@@ -101,9 +101,8 @@ impl<'sink> Writer<'sink> {
     /// Write the header of a matrix (`data_type` dense or CSR).
     pub fn begin_matrix(&mut self, data_type: DataType, value_type: ValueType, rows: u64, cols: u64) -> Result<()> {
         // SAFETY: plain values; the writer is live.
-        let status = unsafe {
-            sys::dbdf_writer_begin_matrix(self.raw(), data_type.to_raw(), value_type.to_raw(), rows, cols)
-        };
+        let status =
+            unsafe { sys::dbdf_writer_begin_matrix(self.raw(), data_type.to_raw(), value_type.to_raw(), rows, cols) };
         self.finish_call(status)?;
         self.object_rows = Some(rows);
         Ok(())

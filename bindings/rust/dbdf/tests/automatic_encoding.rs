@@ -70,10 +70,9 @@ fn sparse_blocks_become_csr_or_coo_and_zero_blocks_empty() {
 
 #[test]
 fn integer_extremes_keep_their_type() {
-    for (values, expected) in [
-        (vec![u64::MAX, 1, 2, 3], ValueType::U64),
-        (vec![u64::from(u32::MAX), 1, 2, 3], ValueType::U32),
-    ] {
+    for (values, expected) in
+        [(vec![u64::MAX, 1, 2, 3], ValueType::U64), (vec![u64::from(u32::MAX), 1, 2, 3], ValueType::U32)]
+    {
         let mut writer = Writer::in_memory().unwrap();
         writer.begin_matrix(DataType::Dense, ValueType::U64, 1, 4).unwrap();
         writer.write_dense(&values, 0, &WriteOptions::new()).unwrap();

@@ -37,15 +37,24 @@ fn invalid_arguments_are_rejected_with_a_message() {
     let options = WriteOptions::new();
     let four = [1.0f64; 4];
     // Row stride smaller than the block's columns.
-    assert_eq!(status_of(writer.add_dense(BlockPlacement::new(0, 0, 2, 2), &four, 1, &options)), Status::InvalidArgument);
+    assert_eq!(
+        status_of(writer.add_dense(BlockPlacement::new(0, 0, 2, 2), &four, 1, &options)),
+        Status::InvalidArgument
+    );
     // Fewer values than the block needs.
-    assert_eq!(status_of(writer.add_dense(BlockPlacement::new(0, 0, 2, 2), &four[..3], 0, &options)), Status::InvalidArgument);
+    assert_eq!(
+        status_of(writer.add_dense(BlockPlacement::new(0, 0, 2, 2), &four[..3], 0, &options)),
+        Status::InvalidArgument
+    );
     // Outside the object.
     let outside = message_of(writer.add_dense(BlockPlacement::new(3, 3, 2, 2), &four, 0, &options));
     assert!(!outside.is_empty());
     writer.add_dense(BlockPlacement::new(0, 0, 2, 2), &four, 0, &options).unwrap();
     // Overlapping the block just added.
-    assert_eq!(status_of(writer.add_dense(BlockPlacement::new(1, 1, 2, 2), &four, 0, &options)), Status::InvalidArgument);
+    assert_eq!(
+        status_of(writer.add_dense(BlockPlacement::new(1, 1, 2, 2), &four, 0, &options)),
+        Status::InvalidArgument
+    );
     // Malformed CSR arrays: columns not increasing.
     let csr = writer.add_csr(BlockPlacement::new(2, 0, 2, 2), &[0, 2, 2], &[1, 0], &[1.0f64, 2.0], &options);
     assert_eq!(status_of(csr), Status::InvalidArgument);
@@ -113,7 +122,11 @@ fn calls_in_the_wrong_order_fail_with_call_order() {
 
     let bytes = small_matrix();
     let mut reader = Reader::from_bytes(&bytes).unwrap();
-    assert_eq!(status_of(reader.current_block().map(|block| *block.info())), Status::CallOrder, "before the first block");
+    assert_eq!(
+        status_of(reader.current_block().map(|block| *block.info())),
+        Status::CallOrder,
+        "before the first block"
+    );
     assert!(reader.next_block().unwrap().is_some());
     assert!(reader.next_block().unwrap().is_none());
     assert_eq!(status_of(reader.current_block().map(|block| *block.info())), Status::CallOrder, "past the last block");
@@ -143,7 +156,10 @@ fn buffers_that_are_too_small_are_left_untouched() {
     let (mut offsets, mut columns, mut values) = ([7u64; 3], [7u64; 5], [7.0f64; 5]);
     assert_eq!(status_of(reader.read_csr_into(&mut offsets, &mut columns, &mut values)), Status::BufferTooSmall);
     assert_eq!((offsets, columns, values), ([7; 3], [7; 5], [7.0; 5]));
-    assert_eq!(status_of(reader.read_csr_into(&mut [0u64; 2], &mut [0u64; 6], &mut [0.0f64; 6])), Status::BufferTooSmall);
+    assert_eq!(
+        status_of(reader.read_csr_into(&mut [0u64; 2], &mut [0u64; 6], &mut [0.0f64; 6])),
+        Status::BufferTooSmall
+    );
 
     let mut block = reader.next_block().unwrap().unwrap();
     let mut short = [9.0f64; 5];
@@ -205,6 +221,28 @@ fn files_that_cannot_be_opened_or_created_fail_with_io() {
 fn bytes_that_are_no_dbdf_object_fail_to_open() {
     assert_eq!(status_of(Reader::from_bytes(&[])), Status::Truncated);
     assert_eq!(status_of(Reader::from_bytes(b"definitely not a dbdf file")), Status::Format);
+}
+
+#[test]
+fn absurd_headers_fail_with_the_file_error_before_anything_is_allocated() {
+    let invalid = common::vectors_dir().join("invalid");
+    // The header announces 2^63 x 1 cells; one 1 x 1 block is all there is.
+    let mut reader = Reader::open(invalid.join("absurd_rows.dbdf")).unwrap();
+    assert_eq!(reader.info().unwrap().rows, 1 << 63);
+    for error in [
+        reader.read_dense::<u8>().unwrap_err(),
+        reader.read_csr::<u8>().map(|csr| csr.values.len()).unwrap_err(),
+        reader.read_column::<f64>(0).unwrap_err(),
+        reader.read_dense_window::<u8>(Window::new(0, 0, 1 << 62, 1)).unwrap_err(),
+    ] {
+        assert_eq!(error.status(), Status::Format, "{error}");
+        assert!(error.message().contains("rule 1"), "{error}");
+    }
+    // Headers announcing 2^64 - 1 squared cells whose first block is truncated.
+    for file in ["absurd_dense_block.dbdf", "absurd_csr_entries.dbdf"] {
+        let mut reader = Reader::open(invalid.join(file)).unwrap();
+        assert_eq!(reader.read_dense::<f64>().unwrap_err().status(), Status::Truncated, "{file}");
+    }
 }
 
 /// A sink that accepts `budget` bytes and then fails.

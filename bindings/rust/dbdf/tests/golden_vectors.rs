@@ -48,7 +48,10 @@ impl Expected {
         let cols = number(entry, "cols");
         let column_types: Vec<ValueType> = match optional_value_type(entry, "value_type") {
             Some(value_type) => vec![value_type; cols as usize],
-            None => entry["column_types"].as_array().expect("frame column types").iter()
+            None => entry["column_types"]
+                .as_array()
+                .expect("frame column types")
+                .iter()
                 .map(|name| value_type_named(name.as_str().expect("type name")))
                 .collect(),
         };
@@ -120,7 +123,11 @@ fn check_object(reader: &mut Reader<'_>, entry: &Json, expected: &Expected, path
         let listed = listed.get(seen.len()).unwrap_or_else(|| panic!("{where_}: more blocks than listed"));
         assert_eq!(info.index, seen.len() as u64, "{where_}");
         assert_eq!((info.row, info.col), (number(listed, "row"), number(listed, "col")), "{where_}");
-        assert_eq!((u64::from(info.rows), u64::from(info.cols)), (number(listed, "rows"), number(listed, "cols")), "{where_}");
+        assert_eq!(
+            (u64::from(info.rows), u64::from(info.cols)),
+            (number(listed, "rows"), number(listed, "cols")),
+            "{where_}"
+        );
         assert_eq!(info.block_type.name(), text(listed, "block_type"), "{where_}");
         assert_eq!(info.value_type, optional_value_type(listed, "value_type"), "{where_}");
         assert_eq!(info.stored_values, number(listed, "stored_values"), "{where_}");
@@ -241,7 +248,10 @@ fn every_invalid_vector_fails_with_its_status_rule_and_offset_at_its_step() {
             assert!(error.status().is_invalid_data(), "{file}");
             let rule_text = if rule == 0 { "(spec".to_string() } else { format!("(rule {rule})") };
             assert!(error.message().contains(&rule_text), "{file} ({step}): {error} does not name {rule_text}");
-            assert!(error.message().contains(&format!("byte {offset}")), "{file} ({step}): {error} does not name byte {offset}");
+            assert!(
+                error.message().contains(&format!("byte {offset}")),
+                "{file} ({step}): {error} does not name byte {offset}"
+            );
         };
         match text(&entry, "fails_on") {
             "open" => {
@@ -261,7 +271,7 @@ fn every_invalid_vector_fails_with_its_status_rule_and_offset_at_its_step() {
                 };
                 check_error(&error, "iterate");
                 // The reader stays on the previous block and repeats the error.
-                check_error(&reader.next_block().err().expect("the error repeats"), "iterate again");
+                check_error(&reader.next_block().expect_err("the error repeats"), "iterate again");
                 check_error(&reader.validate().expect_err(&file), "validate");
                 check_error(&reader.build_index().expect_err(&file), "index");
                 reader.rewind().unwrap();
@@ -294,9 +304,8 @@ fn every_invalid_vector_fails_with_its_status_rule_and_offset_at_its_step() {
 
 #[test]
 fn vectors_json_lists_every_file_of_the_folder() {
-    let listed: std::collections::BTreeSet<String> = entries("valid").iter().chain(entries("invalid").iter())
-        .map(|entry| text(entry, "file").to_string())
-        .collect();
+    let listed: std::collections::BTreeSet<String> =
+        entries("valid").iter().chain(entries("invalid").iter()).map(|entry| text(entry, "file").to_string()).collect();
     for folder in [vectors_dir(), vectors_dir().join("invalid")] {
         for file in std::fs::read_dir(&folder).unwrap() {
             let path = file.unwrap().path();

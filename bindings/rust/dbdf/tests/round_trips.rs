@@ -5,8 +5,8 @@ mod common;
 
 use common::{bits, dense_from_csr, scratch_dir, Samples};
 use dbdf::{
-    BlockPlacement, BlockType, DataType, Encoding, FrameColumn, Reader, Status, Value, ValueType, Window,
-    WriteOptions, Writer,
+    BlockPlacement, BlockType, DataType, Encoding, FrameColumn, Reader, Status, Value, ValueType, Window, WriteOptions,
+    Writer,
 };
 
 const ROWS: u32 = 4;
@@ -101,7 +101,9 @@ fn write_with_each_add_call<T: Samples>(data_type: DataType) -> Vec<u8> {
             BlockType::Csr => writer.add_csr(*placement, &row_offsets, &col_indices, &entries, &as_given).unwrap(),
             BlockType::Coo => {
                 let row_indices: Vec<u32> = (0..placement.rows)
-                    .flat_map(|row| std::iter::repeat_n(row, (row_offsets[row as usize + 1] - row_offsets[row as usize]) as usize))
+                    .flat_map(|row| {
+                        std::iter::repeat_n(row, (row_offsets[row as usize + 1] - row_offsets[row as usize]) as usize)
+                    })
                     .collect();
                 writer.add_coo(*placement, &row_indices, &col_indices, &entries, &as_given).unwrap()
             }
@@ -182,7 +184,9 @@ fn payload_is_the_stored_bytes() {
     let values: Vec<u16> = vec![1, 0x0203, 0xfffe, 4, 5, 6];
     let mut writer = Writer::in_memory().unwrap();
     writer.begin_matrix(DataType::Dense, ValueType::U16, 2, 3).unwrap();
-    writer.add_dense(BlockPlacement::new(0, 0, 2, 3), &values, 0, &WriteOptions::new().encoding(Encoding::AsGiven)).unwrap();
+    writer
+        .add_dense(BlockPlacement::new(0, 0, 2, 3), &values, 0, &WriteOptions::new().encoding(Encoding::AsGiven))
+        .unwrap();
     writer.finish().unwrap();
     let mut reader = Reader::from_bytes(writer.memory().unwrap()).unwrap();
     let block = reader.next_block().unwrap().unwrap();
@@ -345,7 +349,8 @@ fn the_index_gives_random_access_to_blocks() {
     let mut block = reader.seek_block(2).unwrap();
     assert_eq!(*block.info(), third);
     let decoded: Vec<u32> = block.decode_dense().unwrap();
-    let expected: Vec<u32> = (0..3).flat_map(|i| (0..4).map(move |j| ((third.row + i) * 8 + third.col + j) as u32)).collect();
+    let expected: Vec<u32> =
+        (0..3).flat_map(|i| (0..4).map(move |j| ((third.row + i) * 8 + third.col + j) as u32)).collect();
     assert_eq!(decoded, expected);
     assert_eq!(reader.next_block().unwrap().unwrap().info().index, 3);
     assert!(reader.next_block().unwrap().is_none());
@@ -374,7 +379,8 @@ fn names_versions_and_codes_come_from_the_library() {
     assert_eq!([DataType::Dense.name(), DataType::Csr.name(), DataType::Frame.name()], ["dense", "csr", "frame"]);
     let block_names = [BlockType::Empty, BlockType::Dense, BlockType::Csr, BlockType::Coo].map(BlockType::name);
     assert_eq!(block_names, ["empty", "dense", "csr", "coo"]);
-    let encodings = [Encoding::Auto, Encoding::AsGiven, Encoding::Dense, Encoding::Csr, Encoding::Coo].map(Encoding::name);
+    let encodings =
+        [Encoding::Auto, Encoding::AsGiven, Encoding::Dense, Encoding::Csr, Encoding::Coo].map(Encoding::name);
     assert_eq!(encodings, ["auto", "as-given", "dense", "csr", "coo"]);
     assert_eq!(Encoding::default(), Encoding::Auto);
 }

@@ -80,16 +80,46 @@ pub fn bits<T: Cell>(values: &[T]) -> Vec<u64> {
 macro_rules! with_value_type {
     ($value_type:expr, $T:ident => $body:expr) => {
         match $value_type {
-            dbdf::ValueType::U8 => { type $T = u8; $body }
-            dbdf::ValueType::U16 => { type $T = u16; $body }
-            dbdf::ValueType::U32 => { type $T = u32; $body }
-            dbdf::ValueType::U64 => { type $T = u64; $body }
-            dbdf::ValueType::I8 => { type $T = i8; $body }
-            dbdf::ValueType::I16 => { type $T = i16; $body }
-            dbdf::ValueType::I32 => { type $T = i32; $body }
-            dbdf::ValueType::I64 => { type $T = i64; $body }
-            dbdf::ValueType::F32 => { type $T = f32; $body }
-            dbdf::ValueType::F64 => { type $T = f64; $body }
+            dbdf::ValueType::U8 => {
+                type $T = u8;
+                $body
+            }
+            dbdf::ValueType::U16 => {
+                type $T = u16;
+                $body
+            }
+            dbdf::ValueType::U32 => {
+                type $T = u32;
+                $body
+            }
+            dbdf::ValueType::U64 => {
+                type $T = u64;
+                $body
+            }
+            dbdf::ValueType::I8 => {
+                type $T = i8;
+                $body
+            }
+            dbdf::ValueType::I16 => {
+                type $T = i16;
+                $body
+            }
+            dbdf::ValueType::I32 => {
+                type $T = i32;
+                $body
+            }
+            dbdf::ValueType::I64 => {
+                type $T = i64;
+                $body
+            }
+            dbdf::ValueType::F32 => {
+                type $T = f32;
+                $body
+            }
+            dbdf::ValueType::F64 => {
+                type $T = f64;
+                $body
+            }
         }
     };
 }
@@ -141,8 +171,18 @@ integer_samples!(u8, u16, u32, u64, i8, i16, i32, i64);
 impl Samples for f32 {
     fn samples() -> Vec<Self> {
         vec![
-            f32::MIN, f32::MAX, 0.0, -0.0, f32::from_bits(0x7fc0_1234), f32::INFINITY,
-            f32::NEG_INFINITY, f32::from_bits(1), 1.5, 0.0, f32::MIN_POSITIVE, -3.25,
+            f32::MIN,
+            f32::MAX,
+            0.0,
+            -0.0,
+            f32::from_bits(0x7fc0_1234),
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::from_bits(1),
+            1.5,
+            0.0,
+            f32::MIN_POSITIVE,
+            -3.25,
         ]
     }
     fn from_random_bits(bits: u64) -> Self {
@@ -153,8 +193,18 @@ impl Samples for f32 {
 impl Samples for f64 {
     fn samples() -> Vec<Self> {
         vec![
-            f64::MIN, f64::MAX, 0.0, -0.0, f64::from_bits(0x7ff8_0000_0000_0001), f64::INFINITY,
-            f64::NEG_INFINITY, f64::from_bits(1), 0.1, 0.0, f64::MIN_POSITIVE, -3.25,
+            f64::MIN,
+            f64::MAX,
+            0.0,
+            -0.0,
+            f64::from_bits(0x7ff8_0000_0000_0001),
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::from_bits(1),
+            0.1,
+            0.0,
+            f64::MIN_POSITIVE,
+            -3.25,
         ]
     }
     fn from_random_bits(bits: u64) -> Self {

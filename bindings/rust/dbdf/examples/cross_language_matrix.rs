@@ -75,7 +75,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("{message}");
+            eprintln!("{}: {message}", arguments[1]);
             ExitCode::FAILURE
         }
     }

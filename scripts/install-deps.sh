@@ -41,3 +41,6 @@ fi
 if command -v rustup >/dev/null 2>&1 && ! cargo clippy --version >/dev/null 2>&1; then
   rustup component add clippy >/dev/null 2>&1 || true
 fi
+if command -v rustup >/dev/null 2>&1 && ! cargo fmt --version >/dev/null 2>&1; then
+  rustup component add rustfmt >/dev/null 2>&1 || true
+fi

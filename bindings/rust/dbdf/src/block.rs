@@ -22,8 +22,11 @@ pub struct BlockInfo {
     pub row: u64,
     /// Position of the block's first column in the object.
     pub col: u64,
+    /// Rows of the block.
     pub rows: u32,
+    /// Columns of the block.
     pub cols: u32,
+    /// How the block is stored.
     pub block_type: BlockType,
     /// The stored value type; `None` for empty blocks, which store no values.
     pub value_type: Option<ValueType>,

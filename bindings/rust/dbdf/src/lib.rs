@@ -66,6 +66,8 @@
 //! # }
 //! ```
 
+#![warn(missing_docs)]
+
 mod block;
 mod buffers;
 mod error;

@@ -45,13 +45,18 @@ impl WriteOptions {
 /// Where a block sits in its object: first row and column, and its shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BlockPlacement {
+    /// The object row of the block's first row.
     pub row: u64,
+    /// The object column of the block's first column.
     pub col: u64,
+    /// Rows of the block.
     pub rows: u32,
+    /// Columns of the block.
     pub cols: u32,
 }
 
 impl BlockPlacement {
+    /// The block of `rows` x `cols` cells whose first cell is (`row`, `col`).
     pub fn new(row: u64, col: u64, rows: u32, cols: u32) -> BlockPlacement {
         BlockPlacement { row, col, rows, cols }
     }
@@ -60,13 +65,18 @@ impl BlockPlacement {
 /// A rectangle of an object's cells: rows `[row, row + rows)` and columns `[col, col + cols)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Window {
+    /// First row.
     pub row: u64,
+    /// First column.
     pub col: u64,
+    /// Number of rows.
     pub rows: u64,
+    /// Number of columns.
     pub cols: u64,
 }
 
 impl Window {
+    /// The window of `rows` x `cols` cells whose first cell is (`row`, `col`).
     pub fn new(row: u64, col: u64, rows: u64, cols: u64) -> Window {
         Window { row, col, rows, cols }
     }
@@ -76,15 +86,19 @@ impl Window {
 /// UTF-8; they may contain NUL) and its value type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FrameColumn<'a> {
+    /// The label's bytes (at most 65535; labels of one frame must differ).
     pub label: &'a [u8],
+    /// The type of the column's values.
     pub value_type: ValueType,
 }
 
 impl<'a> FrameColumn<'a> {
+    /// A column labelled with UTF-8 text.
     pub fn new(label: &'a str, value_type: ValueType) -> FrameColumn<'a> {
         FrameColumn { label: label.as_bytes(), value_type }
     }
 
+    /// A column labelled with raw bytes.
     pub fn from_bytes(label: &'a [u8], value_type: ValueType) -> FrameColumn<'a> {
         FrameColumn { label, value_type }
     }

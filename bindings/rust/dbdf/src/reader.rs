@@ -19,11 +19,14 @@ use crate::value::Value;
 /// What the object header says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ObjectInfo {
+    /// Dense matrix, CSR matrix or frame.
     pub data_type: DataType,
     /// The matrix's value type; `None` for frames, whose columns each have their own
     /// ([`Reader::column_type`]).
     pub value_type: Option<ValueType>,
+    /// Rows of the object.
     pub rows: u64,
+    /// Columns of the object.
     pub cols: u64,
     /// Size of the object header; the first block starts here.
     pub header_bytes: u64,
@@ -38,6 +41,7 @@ pub struct Violation {
     pub rule: i32,
     /// Byte offset in the input.
     pub offset: u64,
+    /// What is wrong, where, and which rule it breaks.
     pub message: String,
 }
 

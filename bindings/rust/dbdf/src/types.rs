@@ -19,15 +19,25 @@ fn unknown_code(what: &str, code: u32) -> Error {
 /// Type of the values of a matrix, a frame column or a stored block: the format's codes 1..10.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ValueType {
+    /// 8-bit unsigned integer (`u8`).
     U8 = 1,
+    /// 16-bit unsigned integer (`u16`).
     U16 = 2,
+    /// 32-bit unsigned integer (`u32`).
     U32 = 3,
+    /// 64-bit unsigned integer (`u64`).
     U64 = 4,
+    /// 8-bit signed integer (`i8`).
     I8 = 5,
+    /// 16-bit signed integer (`i16`).
     I16 = 6,
+    /// 32-bit signed integer (`i32`).
     I32 = 7,
+    /// 64-bit signed integer (`i64`).
     I64 = 8,
+    /// 32-bit IEEE 754 float (`f32`).
     F32 = 9,
+    /// 64-bit IEEE 754 float (`f64`).
     F64 = 10,
 }
 
@@ -107,8 +117,11 @@ impl FromStr for ValueType {
 /// What an object is: a dense matrix, a CSR matrix or a frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DataType {
+    /// A dense matrix (DenseMatrix).
     Dense = 1,
+    /// A sparse matrix (CSRMatrix).
     Csr = 2,
+    /// A frame: one value type and one label per column.
     Frame = 3,
 }
 

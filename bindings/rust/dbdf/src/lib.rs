@@ -43,6 +43,15 @@
 //! # }
 //! ```
 //!
+//! A reader of memory borrows the bytes for its whole life, since the library reads them in place:
+//!
+//! ```compile_fail
+//! let bytes = std::fs::read("matrix.dbdf").unwrap();
+//! let reader = dbdf::Reader::from_bytes(&bytes);
+//! drop(bytes); // error: `bytes` is still borrowed by `reader`
+//! println!("{:?}", reader.map(|reader| reader.info()));
+//! ```
+//!
 //! # Example
 //!
 //! ```no_run

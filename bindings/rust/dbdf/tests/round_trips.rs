@@ -188,10 +188,16 @@ fn payload_is_the_stored_bytes() {
         .add_dense(BlockPlacement::new(0, 0, 2, 3), &values, 0, &WriteOptions::new().encoding(Encoding::AsGiven))
         .unwrap();
     writer.finish().unwrap();
-    let mut reader = Reader::from_bytes(writer.memory().unwrap()).unwrap();
+    let bytes = writer.memory().unwrap();
+    let mut reader = Reader::from_bytes(bytes).unwrap();
     let block = reader.next_block().unwrap().unwrap();
     let expected: Vec<u8> = values.iter().flat_map(|value| value.to_le_bytes()).collect();
-    assert_eq!(block.payload().unwrap(), expected.as_slice());
+    let payload = block.payload().unwrap();
+    assert_eq!(payload, expected.as_slice());
+    // Zero-copy: the payload is the block's bytes inside the reader's input, which ends with this block.
+    let input = bytes.as_ptr_range();
+    assert!(input.contains(&payload.as_ptr()), "the payload points into the input");
+    assert_eq!(payload.as_ptr_range().end, input.end);
 }
 
 #[test]

@@ -52,6 +52,9 @@ fi
 if command -v rustup >/dev/null 2>&1 && ! cargo clippy --version >/dev/null 2>&1; then
   rustup component add clippy >/dev/null 2>&1 || true
 fi
+if command -v rustup >/dev/null 2>&1 && ! cargo fmt --version >/dev/null 2>&1; then
+  rustup component add rustfmt >/dev/null 2>&1 || true
+fi
 
 # Python outside Debian's management: the pinned test requirements of the Python package, installed only when one
 # of them is missing or has another version.

@@ -1,0 +1,160 @@
+//! Errors: the status code of the failing call and the message the library gave right after it.
+
+use std::ffi::CStr;
+use std::fmt;
+
+use dbdf_sys as sys;
+
+/// Why a call failed: the error statuses of `dbdf.h` (`DBDF_ERR_...`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// A missing or malformed argument, an unknown enum value, a position or shape out of range.
+    InvalidArgument,
+    /// The handle is not in a state that allows this call (e.g. adding a block before `begin`).
+    CallOrder,
+    /// A caller buffer cannot hold the output; nothing was written to it.
+    BufferTooSmall,
+    /// Opening, mapping, writing, syncing or renaming a file failed.
+    Io,
+    /// The input ends before a field or payload it announces.
+    Truncated,
+    /// The input breaks the format or one of its rules (the message names it).
+    Format,
+    /// A value is not exactly representable in the requested or declared type.
+    Range,
+    /// Memory allocation failed.
+    NoMem,
+    /// A valid request that this build cannot serve.
+    Unsupported,
+    /// A bug in dbdf.
+    Internal,
+    /// The sink of a callback writer failed.
+    Sink,
+    /// A status this binding does not know (a newer library); holds the raw code.
+    Unknown(i32),
+}
+
+impl Status {
+    /// The status for a raw `dbdf_status_t` code that is not `DBDF_OK`.
+    pub fn from_code(code: i32) -> Status {
+        match sys::dbdf_status_t(code) {
+            sys::dbdf_status_t::DBDF_ERR_INVALID_ARGUMENT => Status::InvalidArgument,
+            sys::dbdf_status_t::DBDF_ERR_CALL_ORDER => Status::CallOrder,
+            sys::dbdf_status_t::DBDF_ERR_BUFFER_TOO_SMALL => Status::BufferTooSmall,
+            sys::dbdf_status_t::DBDF_ERR_IO => Status::Io,
+            sys::dbdf_status_t::DBDF_ERR_TRUNCATED => Status::Truncated,
+            sys::dbdf_status_t::DBDF_ERR_FORMAT => Status::Format,
+            sys::dbdf_status_t::DBDF_ERR_RANGE => Status::Range,
+            sys::dbdf_status_t::DBDF_ERR_NOMEM => Status::NoMem,
+            sys::dbdf_status_t::DBDF_ERR_UNSUPPORTED => Status::Unsupported,
+            sys::dbdf_status_t::DBDF_ERR_INTERNAL => Status::Internal,
+            sys::dbdf_status_t::DBDF_ERR_SINK => Status::Sink,
+            _ => Status::Unknown(code),
+        }
+    }
+
+    /// The raw `dbdf_status_t` code.
+    pub fn code(self) -> i32 {
+        let raw = match self {
+            Status::InvalidArgument => sys::dbdf_status_t::DBDF_ERR_INVALID_ARGUMENT,
+            Status::CallOrder => sys::dbdf_status_t::DBDF_ERR_CALL_ORDER,
+            Status::BufferTooSmall => sys::dbdf_status_t::DBDF_ERR_BUFFER_TOO_SMALL,
+            Status::Io => sys::dbdf_status_t::DBDF_ERR_IO,
+            Status::Truncated => sys::dbdf_status_t::DBDF_ERR_TRUNCATED,
+            Status::Format => sys::dbdf_status_t::DBDF_ERR_FORMAT,
+            Status::Range => sys::dbdf_status_t::DBDF_ERR_RANGE,
+            Status::NoMem => sys::dbdf_status_t::DBDF_ERR_NOMEM,
+            Status::Unsupported => sys::dbdf_status_t::DBDF_ERR_UNSUPPORTED,
+            Status::Internal => sys::dbdf_status_t::DBDF_ERR_INTERNAL,
+            Status::Sink => sys::dbdf_status_t::DBDF_ERR_SINK,
+            Status::Unknown(code) => sys::dbdf_status_t(code),
+        };
+        raw.0
+    }
+
+    /// The library's lower-case name of the status: "invalid_argument", "format", ... ("unknown" if it has none).
+    pub fn name(self) -> &'static str {
+        // SAFETY: dbdf_status_name accepts any value and returns a NUL-terminated string in static storage.
+        static_str(unsafe { sys::dbdf_status_name(sys::dbdf_status_t(self.code())) })
+    }
+
+    /// Whether the status says the input is not a valid .dbdf object (truncated, format or range).
+    pub fn is_invalid_data(self) -> bool {
+        matches!(self, Status::Truncated | Status::Format | Status::Range)
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.name())
+    }
+}
+
+/// A failed call: its status and the library's description (what was wrong, where, which rule).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    status: Status,
+    message: String,
+}
+
+impl Error {
+    /// An error raised by this crate itself, before calling the library (e.g. slices of different lengths).
+    pub(crate) fn new(status: Status, message: impl Into<String>) -> Error {
+        Error { status, message: message.into() }
+    }
+
+    /// The error of the call that just returned `status`: reads the calling thread's last error message, which
+    /// the next dbdf call would clear.
+    pub(crate) fn from_failed_call(status: sys::dbdf_status_t) -> Error {
+        // SAFETY: dbdf_last_error_message never returns NULL; the string stays valid until this thread's next
+        // dbdf call, and it is copied before any other call.
+        let message = unsafe { CStr::from_ptr(sys::dbdf_last_error_message()) };
+        Error { status: Status::from_code(status.0), message: message.to_string_lossy().into_owned() }
+    }
+
+    /// The status of the failing call.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The library's message about the failure, as it was right after the failing call.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    pub(crate) fn with_detail(mut self, detail: &str) -> Error {
+        self.message.push_str("; ");
+        self.message.push_str(detail);
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "{}: {}", self.status, self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The result of every fallible call of this crate.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// `Ok(())` for `DBDF_OK`, else the error of the call that just returned `status`.
+pub(crate) fn check(status: sys::dbdf_status_t) -> Result<()> {
+    if status == sys::dbdf_status_t::DBDF_OK {
+        Ok(())
+    } else {
+        Err(Error::from_failed_call(status))
+    }
+}
+
+/// A string the library keeps in static storage (names and the version string), which are ASCII.
+pub(crate) fn static_str(pointer: *const std::ffi::c_char) -> &'static str {
+    if pointer.is_null() {
+        return "unknown";
+    }
+    // SAFETY: the name helpers return NUL-terminated strings in static storage, valid for the whole program.
+    let text = unsafe { CStr::from_ptr(pointer) };
+    text.to_str().unwrap_or("unknown")
+}

@@ -14,6 +14,8 @@ namespace dbdf_cli {
 namespace {
 
 struct Summary {
+    dbdf_dialect_t dialect = DBDF_DIALECT_SPEC;
+    bool labels_recoverable = true;
     dbdf_object_info_t info{};
     std::vector<std::string> column_types;
     std::vector<std::string> labels;
@@ -23,9 +25,13 @@ struct Summary {
     std::uint64_t stored_values = 0;
 };
 
-Summary summarize(const std::string& file) {
-    Reader reader = open_reader(file);
+Summary summarize(const std::string& file, dbdf_dialect_t dialect) {
+    Reader reader = open_reader(file, dialect);
     Summary summary;
+    summary.dialect = dialect;
+    int recoverable = 1;
+    check(dbdf_reader_labels_recoverable(reader.get(), &recoverable), file);
+    summary.labels_recoverable = recoverable != 0;
     summary.info = object_info(reader);
     for (std::uint64_t c = 0; c < summary.info.cols && summary.info.data_type == DBDF_DATA_FRAME; ++c) {
         summary.column_types.push_back(dbdf_value_type_name(column_type(reader, c)));
@@ -43,6 +49,17 @@ Summary summarize(const std::string& file) {
     return summary;
 }
 
+// Whether the whole file reads in the daphne dialect: header, blocks and every payload check.
+bool reads_as_daphne(const std::string& file) {
+    dbdf_open_options_t options = DBDF_OPEN_OPTIONS_INIT;
+    options.dialect = DBDF_DIALECT_DAPHNE;
+    dbdf_reader_t* raw = nullptr;
+    if (dbdf_reader_open_file_with_options(file.c_str(), &options, &raw) != DBDF_OK) return false;
+    Reader reader(raw);
+    std::uint64_t violations = 0;
+    return dbdf_reader_validate(reader.get(), nullptr, nullptr, &violations) == DBDF_OK;
+}
+
 double fraction(std::uint64_t part, std::uint64_t whole) { return whole == 0 ? 0.0 : static_cast<double>(part) / whole; }
 
 const char* block_value_type(const dbdf_block_info_t& block) {
@@ -51,12 +68,17 @@ const char* block_value_type(const dbdf_block_info_t& block) {
 
 void print_text(const std::string& file, const Summary& s) {
     fmt::print("file:        {}\n", file);
+    fmt::print("dialect:     {}\n", dbdf_dialect_name(s.dialect));
     fmt::print("data type:   {}\n", dbdf_data_type_name(s.info.data_type));
     fmt::print("shape:       {} x {}\n", s.info.rows, s.info.cols);
     if (s.info.data_type == DBDF_DATA_FRAME) {
         fmt::print("columns:\n");
         for (std::size_t c = 0; c < s.labels.size(); ++c) {
             fmt::print("  {:>4}  {:<4}  {}\n", c, s.column_types[c], s.labels[c]);
+        }
+        if (!s.labels_recoverable) {
+            fmt::print("labels:      not recoverable from the file (DAPHNE's runtime writes memory bytes instead of the "
+                       "text); shown as DAPHNE names them\n");
         }
     } else {
         fmt::print("value type:  {}\n", dbdf_value_type_name(s.info.value_type));
@@ -84,8 +106,10 @@ void print_text(const std::string& file, const Summary& s) {
 
 void print_json(const std::string& file, const Summary& s) {
     std::string out = "{";
-    out += fmt::format("\"file\":{},\"data_type\":\"{}\",\"rows\":{},\"cols\":{},", json_string(file),
-                       dbdf_data_type_name(s.info.data_type), s.info.rows, s.info.cols);
+    out += fmt::format("\"file\":{},\"dialect\":\"{}\",\"data_type\":\"{}\",\"rows\":{},\"cols\":{},"
+                       "\"labels_recoverable\":{},",
+                       json_string(file), dbdf_dialect_name(s.dialect), dbdf_data_type_name(s.info.data_type), s.info.rows,
+                       s.info.cols, s.labels_recoverable ? "true" : "false");
     if (s.info.data_type == DBDF_DATA_FRAME) {
         out += "\"value_type\":null,\"columns\":[";
         for (std::size_t c = 0; c < s.labels.size(); ++c) {
@@ -121,7 +145,15 @@ void print_json(const std::string& file, const Summary& s) {
 }  // namespace
 
 int run_info(const InfoOptions& options) {
-    const Summary summary = summarize(options.file);
+    const dbdf_dialect_t dialect = parse_dialect(options.dialect);
+    Summary summary;
+    try {
+        summary = summarize(options.file, dialect);
+    } catch (const CliError& error) {
+        // Never a silent guess: the file is still refused, with a hint when the daphne dialect reads it.
+        if (dialect != DBDF_DIALECT_SPEC || error.exit_code() != 1 || !reads_as_daphne(options.file)) throw;
+        throw CliError(std::string(error.what()) + "\nthis looks like the daphne dialect; try --dialect daphne", 1);
+    }
     if (options.json) {
         print_json(options.file, summary);
     } else {

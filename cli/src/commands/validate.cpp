@@ -9,10 +9,14 @@
 
 namespace dbdf_cli {
 
-int run_validate(const std::string& file) {
+int run_validate(const ValidateOptions& options) {
+    const std::string& file = options.file;
+    dbdf_open_options_t open_options = DBDF_OPEN_OPTIONS_INIT;
+    open_options.dialect = parse_dialect(options.dialect);
     dbdf_reader_t* raw = nullptr;
-    const dbdf_status_t opened = dbdf_reader_open_file(file.c_str(), &raw);
+    const dbdf_status_t opened = dbdf_reader_open_file_with_options(file.c_str(), &open_options, &raw);
     if (opened == DBDF_ERR_IO || opened == DBDF_ERR_NOMEM) check(opened, file);
+    if (opened == DBDF_ERR_UNSUPPORTED) check(opened, file);
     if (opened != DBDF_OK) {
         fmt::print("{}: {}\n", file, dbdf_last_error_message());
         return 1;

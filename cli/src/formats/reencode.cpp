@@ -56,7 +56,7 @@ void copy_blocks(const Reader& reader, const Writer& writer, const std::string& 
 }  // namespace
 
 void dbdf_to_dbdf(const std::string& input, const std::string& output, const OutputSettings& settings) {
-    Reader reader = open_reader(input);
+    Reader reader = open_reader(input, settings.input_dialect);
     const dbdf_object_info_t info = object_info(reader);
     std::vector<std::string> labels;
     std::vector<dbdf_value_type_t> types(info.cols);
@@ -64,7 +64,7 @@ void dbdf_to_dbdf(const std::string& input, const std::string& output, const Out
         types[c] = column_type(reader, c);
         if (info.data_type == DBDF_DATA_FRAME) labels.push_back(column_label(reader, c));
     }
-    Writer writer = open_writer(output);
+    Writer writer = open_writer(output, settings.output_dialect, settings.write_meta);
     begin_output(writer, output, settings, info.rows, info.cols, info.value_type, info.data_type, labels, types);
     if (settings.keep_blocks) {
         copy_blocks(reader, writer, input, output);

@@ -13,8 +13,13 @@ constexpr std::uint64_t kMaxExtent = 0xFFFFFFFFull;
 }  // namespace
 
 TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t type) {
-    const std::uint64_t width = std::max<std::size_t>(dbdf_value_type_size(type), 1);
     TileShape shape;
+    if (settings.output_dialect == DBDF_DIALECT_DAPHNE) {
+        shape.rows = std::max<std::uint64_t>(rows, 1);
+        shape.cols = std::max<std::uint64_t>(cols, 1);
+        return shape;
+    }
+    const std::uint64_t width = std::max<std::size_t>(dbdf_value_type_size(type), 1);
     shape.cols = std::min({std::max<std::uint64_t>(cols, 1), kMaxExtent, kTileBytes / width});
     shape.rows = std::min({std::max<std::uint64_t>(1, kTileBytes / (shape.cols * width)), std::max<std::uint64_t>(rows, 1),
                            kMaxExtent});

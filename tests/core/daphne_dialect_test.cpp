@@ -20,6 +20,8 @@
 #include "dbdf/error.hpp"
 #include "dbdf/reader.hpp"
 #include "dbdf/writer.hpp"
+#include <nlohmann/json.hpp>
+
 #include "test_support.hpp"
 
 namespace dbdf {
@@ -43,6 +45,8 @@ std::string load_text(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
     return std::string((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
 }
+
+std::string_view name_of(DataType type) { return name(type); }
 
 std::vector<std::byte> write_daphne(const std::function<void(Writer&)>& build) {
     Writer writer(std::make_unique<MemorySink>(), WriterDialect{Dialect::Daphne, {}});
@@ -579,6 +583,93 @@ TEST(DaphneDialectReading, MalformedBodiesAreRejected) {
     auto huge_nnz = good;
     huge_nnz[52] = std::byte{0x7f};
     expect_code(huge_nnz, ErrorCode::Format);
+}
+
+// corpus.json describes the folder for every language's tests: it must say exactly what the files hold.
+TEST(DaphneDialectCorpus, DescriptionMatchesTheFiles) {
+    std::ifstream file(kCorpus + "corpus.json");
+    ASSERT_TRUE(file.good());
+    const nlohmann::json corpus = nlohmann::json::parse(file);
+    std::size_t checked = 0;
+    for (const auto& entry : corpus.at("files")) {
+        const std::string name = entry.at("file");
+        SCOPED_TRACE(name);
+        const auto bytes = load(name);
+        if (entry.contains("refused")) {
+            try {
+                (void)Reader::open_memory(bytes, Dialect::Daphne);
+                ADD_FAILURE() << "expected a refusal";
+            } catch (const Error& error) {
+                EXPECT_EQ(error.code(), entry.at("refused") == "truncated" ? ErrorCode::Truncated : ErrorCode::Unsupported);
+            }
+            ++checked;
+            continue;
+        }
+        Reader reader = Reader::open_memory(bytes, Dialect::Daphne);
+        const ObjectHeader& header = reader.header();
+        EXPECT_EQ(std::string(name_of(header.data_type)), entry.at("data_type").get<std::string>());
+        EXPECT_EQ(header.rows, entry.at("rows").get<std::uint64_t>());
+        EXPECT_EQ(header.cols, entry.at("cols").get<std::uint64_t>());
+        EXPECT_EQ(reader.validate({}), 0u);
+        if (header.data_type == DataType::Frame) {
+            EXPECT_EQ(header.labels_recoverable, entry.at("labels_recoverable").get<bool>());
+            for (std::uint64_t c = 0; c < header.cols; ++c) {
+                const auto& column = entry.at("columns").at(c);
+                EXPECT_EQ(header.labels[c], column.at("label").get<std::string>());
+                const ValueType type = *parse_value_type(column.at("value_type").get<std::string>());
+                EXPECT_EQ(header.column_types[c], type);
+                visit_value_type(type, [&](auto tag) {
+                    using T = typename decltype(tag)::type;
+                    std::vector<T> values(header.rows);
+                    reader.read_dense_window(type, Window{0, c, header.rows, 1}, values.data(), values.size(), 0);
+                    EXPECT_EQ(values, column.at("values").get<std::vector<T>>());
+                });
+            }
+            ++checked;
+            continue;
+        }
+        const ValueType type = *parse_value_type(entry.at("value_type").get<std::string>());
+        EXPECT_EQ(header.value_type, type);
+        visit_value_type(type, [&](auto tag) {
+            using T = typename decltype(tag)::type;
+            if (header.data_type == DataType::CsrMatrix) {
+                const auto expected_offsets = entry.at("row_offsets").get<std::vector<std::uint64_t>>();
+                const auto expected_cols = entry.at("col_indices").get<std::vector<std::uint64_t>>();
+                const auto expected_values = entry.at("values").get<std::vector<T>>();
+                std::vector<std::uint64_t> offsets(header.rows + 1), cols(expected_cols.size());
+                std::vector<T> values(expected_values.size());
+                EXPECT_EQ(reader.read_csr(type, offsets.data(), offsets.size(), cols.data(), values.data(), values.size()),
+                          expected_values.size());
+                EXPECT_EQ(offsets, expected_offsets);
+                EXPECT_EQ(cols, expected_cols);
+                EXPECT_EQ(values, expected_values);
+                if (entry.at("reproducible").get<bool>()) {
+                    EXPECT_EQ(write_daphne([&](Writer& writer) {
+                                  writer.begin_matrix(DataType::CsrMatrix, type, header.rows, header.cols);
+                                  writer.write_csr(type, expected_offsets.data(), expected_cols.data(),
+                                                   expected_values.data(), expected_values.size(), {});
+                              }),
+                              bytes);
+                }
+                return;
+            }
+            const auto expected = entry.at("values").get<std::vector<T>>();
+            EXPECT_EQ(read_all_dense<T>(reader), expected);
+            if (entry.at("reproducible").get<bool>()) {
+                EXPECT_EQ(write_daphne([&](Writer& writer) {
+                              writer.begin_matrix(DataType::DenseMatrix, type, header.rows, header.cols);
+                              writer.write_dense(type, expected.data(), expected.size(), 0, {});
+                          }),
+                          bytes);
+            }
+            if (entry.contains("meta")) {
+                ObjectHeader meta_header = header;
+                EXPECT_EQ(detail::daphne_meta_json(meta_header, 0), load_text(kCorpus + entry.at("meta").get<std::string>()));
+            }
+        });
+        ++checked;
+    }
+    EXPECT_EQ(checked, 25u);
 }
 
 // Every single-byte change of the runtime's files, read every way, ends in values or a dbdf::Error: never a

@@ -575,7 +575,8 @@ DBDF_API dbdf_status_t dbdf_writer_copy_memory(const dbdf_writer_t *writer, void
  *   at (0, 0) covering the object (a dense matrix with a zero dimension: a zero-area block). Dimensions of 2^32
  *   or more are refused (DBDF_ERR_UNSUPPORTED): the block header holds them as uint32 casts.
  * - frames: one dense block of rows x 1 per column (and per 2^32 - 1 rows), whose values lie a frame row apart
- *   in the file (see dbdf_reader_block_payload_layout()). The labels are not in the file (DAPHNE writes memory
+ *   in the file (see dbdf_reader_block_payload_layout()); its dbdf_block_info_t.offset is that of its first
+ *   value and encoded_bytes counts its own values' bytes (rows * value size), so the blocks add up to the body. The labels are not in the file (DAPHNE writes memory
  *   bytes instead of the text): they read as "col_0", "col_1", ..., as DAPHNE's own reader names them, and
  *   dbdf_reader_labels_recoverable() says 0.
  * - scalars (DBDF_DATA_SCALAR): one 1 x 1 dense block.
@@ -583,7 +584,10 @@ DBDF_API dbdf_status_t dbdf_writer_copy_memory(const dbdf_writer_t *writer, void
  *   std::string objects, so the text cannot be recovered. A frame with a string column is refused with
  *   DBDF_ERR_TRUNCATED: the runtime's writer stops at the first string value, leaving the file cut short.
  * Strictness is the spec dialect's: codes, block header, CSR offsets and column indices (sorted, in range), and
- * the exact file size are all checked, and nothing may follow the single block.
+ * the exact file size are all checked, and nothing may follow the single block. Problems of the body (after the
+ * header) are reported, as in the spec dialect, by the first call that needs the blocks (next_block, the index,
+ * the whole-object reads, validate) with the statuses listed there, plus DBDF_ERR_UNSUPPORTED for a matrix
+ * dimension of 2^32 or more.
  *
  * Writing the daphne dialect produces the runtime's bytes exactly: one block covering the object, in the
  * object's value type (no narrowing; a dense matrix is always a dense block, even all zeros; a CSR matrix always

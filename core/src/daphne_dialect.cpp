@@ -77,6 +77,11 @@ constexpr std::size_t kMatrixHeaderEnd = 19;
 constexpr std::uint64_t kBlockRecordBytes = 26;  // rx, cx, #r, #c, block type, value type
 constexpr std::uint64_t kNonZerosBytes = 8;
 
+// A violation of the daphne dialect's layout: the message names the byte offset and the dialect.
+[[noreturn]] void throw_daphne(ErrorCode code, std::uint64_t offset, const std::string& what) {
+    throw Error(code, what + " at byte " + std::to_string(offset) + " (daphne dialect)", 0, offset);
+}
+
 std::string wide_text(Wide value) {
     if (value > Wide{~0ull}) return "more than 2^64";
     return std::to_string(static_cast<std::uint64_t>(value));
@@ -92,18 +97,18 @@ ValueType read_daphne_value_type(std::span<const std::byte> input, std::uint64_t
     const auto code = static_cast<std::uint8_t>(input[offset]);
     if (auto type = value_type_of_daphne_code(code)) return *type;
     if (code == kDaphneStringCode || code == kDaphneFixedStringCode) {
-        throw_format(ErrorCode::Unsupported, 0, offset,
+        throw_daphne(ErrorCode::Unsupported, offset,
                      owner + " has DAPHNE value type " + std::to_string(code) +
                          (code == kDaphneStringCode ? " (STR)" : " (FIXEDSTR16)") + ": " + kStringRefusal);
     }
-    throw_format(ErrorCode::Format, 0, offset,
+    throw_daphne(ErrorCode::Format, offset,
                  owner + " has value type code " + std::to_string(code) +
                      ", which the daphne dialect does not define (0..7 numeric, 8 STR, 9 FIXEDSTR16)");
 }
 
 // Frames: the runtime's writer stops at the first value of a string column, so such a file is always cut off.
 [[noreturn]] void refuse_string_column(std::uint64_t column, std::uint8_t code, std::uint64_t offset) {
-    throw_format(ErrorCode::Truncated, 0, offset,
+    throw_daphne(ErrorCode::Truncated, offset,
                  "frame column " + std::to_string(column) + " has DAPHNE value type " + std::to_string(code) +
                      (code == kDaphneStringCode ? " (STR)" : " (FIXEDSTR16)") +
                      ": DAPHNE's runtime cannot write string columns and stops at the first string value, so the "
@@ -115,7 +120,7 @@ ObjectHeader parse_frame_header(std::span<const std::byte> input, ObjectHeader h
     const std::uint64_t size = input.size();
     const std::uint64_t available = size - kValueTypeOffset;
     if (header.cols > available / 3) {
-        throw_format(ErrorCode::Truncated, 0, kColsOffset,
+        throw_daphne(ErrorCode::Truncated, kColsOffset,
                      "frame header declares " + std::to_string(header.cols) + " columns but only " +
                          std::to_string(available) + " bytes follow (each column needs at least 3)");
     }
@@ -136,12 +141,12 @@ ObjectHeader parse_frame_header(std::span<const std::byte> input, ObjectHeader h
     header.labels.reserve(header.cols);
     for (std::uint64_t column = 0; column < header.cols; ++column) {
         if (size - offset < 2) {
-            throw_format(ErrorCode::Truncated, 0, offset,
+            throw_daphne(ErrorCode::Truncated, offset,
                          "input ends inside the label length of frame column " + std::to_string(column));
         }
         const std::uint16_t length = load_le<std::uint16_t>(input.data() + offset);
         if (size - offset - 2 < length) {
-            throw_format(ErrorCode::Truncated, 0, offset,
+            throw_daphne(ErrorCode::Truncated, offset,
                          "label of frame column " + std::to_string(column) + " (" + std::to_string(length) +
                              " bytes) runs past the end of the input");
         }
@@ -150,13 +155,13 @@ ObjectHeader parse_frame_header(std::span<const std::byte> input, ObjectHeader h
     }
     header.labels_recoverable = false;
     if (size - offset < kBlockPositionBytes) {
-        throw_format(ErrorCode::Truncated, 0, offset, "input ends inside the frame's rx/cx pair");
+        throw_daphne(ErrorCode::Truncated, offset, "input ends inside the frame's rx/cx pair");
     }
     if (string_column) refuse_string_column(string_column->first, string_column->second, kValueTypeOffset + string_column->first);
     const std::uint64_t rx = load_le<std::uint64_t>(input.data() + offset);
     const std::uint64_t cx = load_le<std::uint64_t>(input.data() + offset + 8);
     if (rx != 0 || cx != 0) {
-        throw_format(ErrorCode::Format, 0, offset,
+        throw_daphne(ErrorCode::Format, offset,
                      "the frame's block position is (" + std::to_string(rx) + ", " + std::to_string(cx) +
                          "); the daphne dialect stores one block at (0, 0)");
     }
@@ -168,12 +173,12 @@ void require_exact_body(std::span<const std::byte> input, std::uint64_t body_off
                         const std::string& what) {
     const std::uint64_t available = input.size() - body_offset;
     if (body_bytes > available) {
-        throw_format(ErrorCode::Truncated, 0, input.size(),
+        throw_daphne(ErrorCode::Truncated, input.size(),
                      what + " needs " + wide_text(body_bytes) + " bytes from byte " + std::to_string(body_offset) +
                          " but only " + std::to_string(available) + " remain: the file is truncated");
     }
     if (body_bytes < available) {
-        throw_format(ErrorCode::Format, 0, body_offset + static_cast<std::uint64_t>(body_bytes),
+        throw_daphne(ErrorCode::Format, body_offset + static_cast<std::uint64_t>(body_bytes),
                      std::to_string(available - static_cast<std::uint64_t>(body_bytes)) + " bytes follow " + what +
                          "; a daphne dialect file ends with its single block");
     }
@@ -182,7 +187,7 @@ void require_exact_body(std::span<const std::byte> input, std::uint64_t body_off
 BlockView matrix_block(std::span<const std::byte> input, std::size_t header_bytes, const ObjectHeader& header) {
     const std::uint64_t offset = header_bytes;
     if (input.size() - offset < kBlockRecordBytes) {
-        throw_format(ErrorCode::Truncated, 0, input.size(),
+        throw_daphne(ErrorCode::Truncated, input.size(),
                      "input ends inside the block header (26 bytes from byte " + std::to_string(offset) + ")");
     }
     const std::byte* record = input.data() + offset;
@@ -191,12 +196,12 @@ BlockView matrix_block(std::span<const std::byte> input, std::size_t header_byte
     block.row = load_le<std::uint64_t>(record);
     block.col = load_le<std::uint64_t>(record + 8);
     if (block.row != 0 || block.col != 0) {
-        throw_format(ErrorCode::Format, 0, offset,
+        throw_daphne(ErrorCode::Format, offset,
                      "the block is at (" + std::to_string(block.row) + ", " + std::to_string(block.col) +
                          "); the daphne dialect stores one block at (0, 0)");
     }
     if (header.rows > kMaxBlockExtent || header.cols > kMaxBlockExtent) {
-        throw_format(ErrorCode::Unsupported, 0, kRowsOffset,
+        throw_daphne(ErrorCode::Unsupported, kRowsOffset,
                      "the " + std::to_string(header.rows) + " x " + std::to_string(header.cols) +
                          " matrix is not representable in the daphne dialect: its single block stores the "
                          "dimensions as uint32 casts, which wrap at 2^32");
@@ -204,7 +209,7 @@ BlockView matrix_block(std::span<const std::byte> input, std::size_t header_byte
     block.rows = load_le<std::uint32_t>(record + 16);
     block.cols = load_le<std::uint32_t>(record + 20);
     if (block.rows != header.rows || block.cols != header.cols) {
-        throw_format(ErrorCode::Format, 0, offset + 16,
+        throw_daphne(ErrorCode::Format, offset + 16,
                      "the block is " + std::to_string(block.rows) + " x " + std::to_string(block.cols) +
                          " but the object is " + std::to_string(header.rows) + " x " +
                          std::to_string(header.cols) + "; the daphne dialect's single block covers the object");
@@ -212,7 +217,7 @@ BlockView matrix_block(std::span<const std::byte> input, std::size_t header_byte
     const auto block_code = static_cast<unsigned>(record[24]);
     const BlockType expected = header.data_type == DataType::DenseMatrix ? BlockType::Dense : BlockType::Csr;
     if (block_code != static_cast<unsigned>(expected)) {
-        throw_format(ErrorCode::Format, 0, offset + 24,
+        throw_daphne(ErrorCode::Format, offset + 24,
                      "block type " + std::to_string(block_code) + " in a " + std::string(name(header.data_type)) +
                          " matrix; DAPHNE's runtime always writes block type " +
                          std::to_string(static_cast<unsigned>(expected)) + " for it");
@@ -220,7 +225,7 @@ BlockView matrix_block(std::span<const std::byte> input, std::size_t header_byte
     block.block_type = expected;
     const auto object_code = static_cast<unsigned>(input[kValueTypeOffset]);
     if (static_cast<unsigned>(record[25]) != object_code) {
-        throw_format(ErrorCode::Format, 0, offset + 25,
+        throw_daphne(ErrorCode::Format, offset + 25,
                      "block value type code " + std::to_string(static_cast<unsigned>(record[25])) +
                          " differs from the object's " + std::to_string(object_code) +
                          "; the daphne dialect stores the object's value type in the block");
@@ -237,7 +242,7 @@ BlockView matrix_block(std::span<const std::byte> input, std::size_t header_byte
     } else {
         const std::uint64_t count_offset = offset + kBlockRecordBytes;
         if (input.size() - count_offset < kNonZerosBytes) {
-            throw_format(ErrorCode::Truncated, 0, input.size(), "input ends inside the CSR block's #nzb");
+            throw_daphne(ErrorCode::Truncated, input.size(), "input ends inside the CSR block's #nzb");
         }
         block.stored_values = load_le<std::uint64_t>(input.data() + count_offset);
         if (block.stored_values > cells) {
@@ -282,7 +287,8 @@ std::vector<BlockView> frame_blocks(std::span<const std::byte> input, std::size_
             block.payload_offset = header_bytes + row * row_width + column_offset;
             block.payload_bytes = (std::uint64_t{block.rows} - 1) * row_width + value_size(type);
             block.offset = block.payload_offset;
-            block.encoded_bytes = block.payload_bytes;
+            // The column's own bytes, so that the blocks' sizes add up to the body.
+            block.encoded_bytes = std::uint64_t{block.rows} * value_size(type);
             blocks.push_back(block);
         }
         column_offset += value_size(type);
@@ -319,17 +325,17 @@ void append_json_string(std::string& out, std::string_view text) {
 ObjectHeader parse_daphne_header(std::span<const std::byte> input, std::size_t& header_bytes) {
     const std::uint64_t size = input.size();
     if (size < kValueTypeOffset) {
-        throw_format(ErrorCode::Truncated, 0, size,
+        throw_daphne(ErrorCode::Truncated, size,
                      "input of " + std::to_string(size) + " bytes ends inside the 18-byte object header");
     }
     const auto version = static_cast<unsigned>(input[kVersionOffset]);
     if (version != kFormatVersion) {
-        throw_format(ErrorCode::Format, 6, kVersionOffset,
+        throw_daphne(ErrorCode::Format, kVersionOffset,
                      "format version " + std::to_string(version) + " is not the 1 DAPHNE's runtime writes");
     }
     const auto data_code = static_cast<unsigned>(input[kDataTypeOffset]);
     if (data_code < 1 || data_code > 4) {
-        throw_format(ErrorCode::Format, 0, kDataTypeOffset,
+        throw_daphne(ErrorCode::Format, kDataTypeOffset,
                      "data type " + std::to_string(data_code) +
                          " is not one of the daphne dialect's (1 dense, 2 CSR, 3 frame, 4 scalar)");
     }
@@ -339,7 +345,7 @@ ObjectHeader parse_daphne_header(std::span<const std::byte> input, std::size_t& 
     header.cols = load_le<std::uint64_t>(input.data() + kColsOffset);
     if (header.data_type == DataType::Frame) return parse_frame_header(input, std::move(header), header_bytes);
     if (size < kMatrixHeaderEnd) {
-        throw_format(ErrorCode::Truncated, 0, size, "input ends before the object's value type");
+        throw_daphne(ErrorCode::Truncated, size, "input ends before the object's value type");
     }
     header.value_type = read_daphne_value_type(input, kValueTypeOffset, "the object");
     if (header.data_type == DataType::Scalar) {

@@ -1,5 +1,7 @@
 #include "daphne_encoder.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "dbdf/dialect.hpp"
@@ -78,9 +80,13 @@ std::vector<std::byte> encode_daphne_header(const ObjectHeader& header) {
 
 void put_daphne_empty_body(ByteOutput& out, const ObjectHeader& header) {
     if (header.data_type != DataType::CsrMatrix) {
-        const std::size_t value_bytes = value_size(header.value_type);
-        for (std::uint64_t cell = 0; cell < header.rows * header.cols; ++cell) {
-            for (std::size_t byte = 0; byte < value_bytes; ++byte) out.put<std::uint8_t>(0);
+        // Zero bits are every type's zero; rows and cols are below 2^32 (checked at begin), so this fits.
+        static constexpr std::array<std::byte, 1 << 16> kZeros{};
+        std::uint64_t remaining = header.rows * header.cols * value_size(header.value_type);
+        while (remaining > 0) {
+            const std::size_t piece = static_cast<std::size_t>(std::min<std::uint64_t>(remaining, kZeros.size()));
+            out.put_bytes(std::span<const std::byte>(kZeros.data(), piece));
+            remaining -= piece;
         }
         return;
     }

@@ -529,6 +529,19 @@ TEST(DaphneDialectWriting, ValuesAreStoredInTheObjectTypeExactly) {
     EXPECT_EQ(read_all_dense<double>(csr_reader), grid);
 }
 
+TEST(DaphneDialectWriting, EmptyBlockCoveringTheMatrixIsWrittenInTheObjectsLayout) {
+    const auto dense = write_daphne([](Writer& writer) {
+        writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 2, 2);
+        writer.add_empty(BlockPlacement{0, 0, 2, 2});
+    });
+    EXPECT_EQ(dense, load("dense_f64_zeros_2x2.dbdf"));
+    const auto csr = write_daphne([](Writer& writer) {
+        writer.begin_matrix(DataType::CsrMatrix, ValueType::F64, 3, 3);
+        writer.add_empty(BlockPlacement{0, 0, 3, 3});
+    });
+    EXPECT_EQ(csr, load("csr_f64_empty_3x3.dbdf"));
+}
+
 TEST(DaphneDialectWriting, IncompleteObjectsCannotFinish) {
     Writer matrix(std::make_unique<MemorySink>(), WriterDialect{Dialect::Daphne, {}});
     matrix.begin_matrix(DataType::DenseMatrix, ValueType::F64, 2, 2);

@@ -78,7 +78,10 @@ TEST_F(CliDialect, InfoSaysWhenLabelsAreNotRecoverable) {
 
 TEST_F(CliDialect, ValidateAndCat) {
     EXPECT_EQ(run("validate --dialect daphne " + corpus("csr_f64_6x5.dbdf")).output, "ok\n");
-    EXPECT_EQ(run("validate " + corpus("csr_f64_6x5.dbdf")).exit_code, 1);
+    ToolRun spec = run("validate " + corpus("frame_mixed.dbdf"));
+    EXPECT_EQ(spec.exit_code, 1);
+    EXPECT_NE(spec.output.find("this looks like the daphne dialect; try --dialect daphne"), std::string::npos)
+        << spec.output;
     ToolRun truncated = run("validate --dialect daphne " + corpus("frame_strcol_partial.dbdf"));
     EXPECT_EQ(truncated.exit_code, 1);
     EXPECT_NE(truncated.output.find("truncated"), std::string::npos) << truncated.output;

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "../dialect_hint.hpp"
 #include "../handles.hpp"
 #include "../json_text.hpp"
 #include "commands.hpp"
@@ -47,17 +48,6 @@ Summary summarize(const std::string& file, dbdf_dialect_t dialect) {
     }
     check(status, file);
     return summary;
-}
-
-// Whether the whole file reads in the daphne dialect: header, blocks and every payload check.
-bool reads_as_daphne(const std::string& file) {
-    dbdf_open_options_t options = DBDF_OPEN_OPTIONS_INIT;
-    options.dialect = DBDF_DIALECT_DAPHNE;
-    dbdf_reader_t* raw = nullptr;
-    if (dbdf_reader_open_file_with_options(file.c_str(), &options, &raw) != DBDF_OK) return false;
-    Reader reader(raw);
-    std::uint64_t violations = 0;
-    return dbdf_reader_validate(reader.get(), nullptr, nullptr, &violations) == DBDF_OK;
 }
 
 double fraction(std::uint64_t part, std::uint64_t whole) { return whole == 0 ? 0.0 : static_cast<double>(part) / whole; }
@@ -152,7 +142,7 @@ int run_info(const InfoOptions& options) {
     } catch (const CliError& error) {
         // Never a silent guess: the file is still refused, with a hint when the daphne dialect reads it.
         if (dialect != DBDF_DIALECT_SPEC || error.exit_code() != 1 || !reads_as_daphne(options.file)) throw;
-        throw CliError(std::string(error.what()) + "\nthis looks like the daphne dialect; try --dialect daphne", 1);
+        throw CliError(std::string(error.what()) + "\n" + kDaphneDialectHint, 1);
     }
     if (options.json) {
         print_json(options.file, summary);

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "../dialect_hint.hpp"
 #include "../handles.hpp"
 #include "commands.hpp"
 
@@ -17,8 +18,10 @@ int run_validate(const ValidateOptions& options) {
     const dbdf_status_t opened = dbdf_reader_open_file_with_options(file.c_str(), &open_options, &raw);
     if (opened == DBDF_ERR_IO || opened == DBDF_ERR_NOMEM) check(opened, file);
     if (opened == DBDF_ERR_UNSUPPORTED) check(opened, file);
+    const bool spec = open_options.dialect == DBDF_DIALECT_SPEC;
     if (opened != DBDF_OK) {
         fmt::print("{}: {}\n", file, dbdf_last_error_message());
+        if (spec && reads_as_daphne(file)) fmt::print(stderr, "{}\n", kDaphneDialectHint);
         return 1;
     }
     Reader reader(raw);
@@ -37,6 +40,7 @@ int run_validate(const ValidateOptions& options) {
     }
     if (status == DBDF_ERR_FORMAT || status == DBDF_ERR_TRUNCATED || status == DBDF_ERR_RANGE) {
         fmt::print(stderr, "{}: {} violation{}\n", file, violations, violations == 1 ? "" : "s");
+        if (spec && reads_as_daphne(file)) fmt::print(stderr, "{}\n", kDaphneDialectHint);
         return 1;
     }
     check(status, file);

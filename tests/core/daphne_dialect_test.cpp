@@ -542,6 +542,26 @@ TEST(DaphneDialectWriting, EmptyBlockCoveringTheMatrixIsWrittenInTheObjectsLayou
     EXPECT_EQ(csr, load("csr_f64_empty_3x3.dbdf"));
 }
 
+TEST(DaphneDialectWriting, FrameColumnsByAddDense) {
+    const std::vector<std::int32_t> ids{7, 8, 9};
+    const std::vector<double> grid{0.5, 0, 1.5, 0, 2.5, 0};  // a 3 x 2 array whose first column is wanted
+    const auto bytes = write_daphne([&](Writer& writer) {
+        writer.begin_frame(3, {ValueType::I64, ValueType::F32}, {"id", "x"});
+        writer.add_dense(BlockPlacement{0, 1, 3, 1}, ValueType::F64, grid.data(), grid.size(), 2, {});
+        EXPECT_THROW(writer.add_dense(BlockPlacement{0, 1, 3, 1}, ValueType::F64, grid.data(), grid.size(), 2, {}), Error);
+        EXPECT_THROW(writer.add_dense(BlockPlacement{1, 0, 2, 1}, ValueType::I32, ids.data(), 2, 1, {}), Error);
+        writer.add_dense(BlockPlacement{0, 0, 3, 1}, ValueType::I32, ids.data(), ids.size(), 1, {});
+    });
+    Bytes expected;
+    expected.u8(1).u8(3).u64(3).u64(2).u8(2).u8(6).u16(2).text("id").u16(1).text("x").u64(0).u64(0);
+    for (int row = 0; row < 3; ++row) expected.u64(std::uint64_t(7 + row)).f32(0.5f + float(row));
+    EXPECT_EQ(bytes, expected.vector());
+    Reader reader = Reader::open_memory(bytes, Dialect::Daphne);
+    std::vector<float> x(3);
+    reader.read_dense_window(ValueType::F32, Window{0, 1, 3, 1}, x.data(), x.size(), 0);
+    EXPECT_EQ(x, (std::vector<float>{0.5f, 1.5f, 2.5f}));
+}
+
 TEST(DaphneDialectWriting, IncompleteObjectsCannotFinish) {
     Writer matrix(std::make_unique<MemorySink>(), WriterDialect{Dialect::Daphne, {}});
     matrix.begin_matrix(DataType::DenseMatrix, ValueType::F64, 2, 2);

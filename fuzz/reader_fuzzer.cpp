@@ -1,4 +1,4 @@
-// libFuzzer target: open any input, step through its blocks and decode each one in every output form, build
+// libFuzzer target: open any input (in the spec dialect, then in the daphne dialect), step through its blocks and decode each one in every output form, build
 // the index, read the whole object when small, and validate. Any input must end in success or dbdf::Error; a
 // crash, a sanitizer report, a hang or an allocation beyond the caps below is a bug.
 #include <cstddef>
@@ -38,8 +38,8 @@ void decode_current_block(dbdf::Reader& reader) {
     }
 }
 
-void exercise(std::span<const std::byte> input) {
-    dbdf::Reader reader = dbdf::Reader::open_memory(input);
+void exercise(std::span<const std::byte> input, dbdf::Dialect dialect) {
+    dbdf::Reader reader = dbdf::Reader::open_memory(input, dialect);
     reader.validate([](const dbdf::Violation&) {});
     try {
         while (reader.next_block()) {
@@ -68,9 +68,11 @@ void exercise(std::span<const std::byte> input) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    try {
-        exercise(std::span(reinterpret_cast<const std::byte*>(data), size));
-    } catch (const dbdf::Error&) {
+    for (const dbdf::Dialect dialect : {dbdf::Dialect::Spec, dbdf::Dialect::Daphne}) {
+        try {
+            exercise(std::span(reinterpret_cast<const std::byte*>(data), size), dialect);
+        } catch (const dbdf::Error&) {
+        }
     }
     return 0;
 }

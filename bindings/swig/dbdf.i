@@ -161,6 +161,13 @@ struct dbdf_writer {};
 %ignore dbdf_write_options_init;
 %ignore dbdf_violation_fn;
 %ignore dbdf_write_fn;
+/* Dialect options are taken as plain arguments by the constructors below. */
+%ignore dbdf_open_options;
+%ignore dbdf_open_options_t;
+%ignore dbdf_open_options_init;
+%ignore dbdf_writer_options;
+%ignore dbdf_writer_options_t;
+%ignore dbdf_dialect_from_name;
 %rename("$ignore", regextarget=1, %$isfunction) "^dbdf_(reader|writer)_";
 
 /* The info structs are filled by the library; the target language only reads them. */
@@ -207,7 +214,43 @@ struct dbdf_writer {};
         return reader;
     }
 
+    /* Opens the file at `path` in `dialect` (DBDF_DIALECT_SPEC or DBDF_DIALECT_DAPHNE). */
+    dbdf_reader(const char *path, dbdf_dialect_t dialect) {
+        dbdf_reader_t *reader = NULL;
+        dbdf_open_options_t options = DBDF_OPEN_OPTIONS_INIT;
+        options.dialect = dialect;
+        if (dbdf_swig_check(dbdf_reader_open_file_with_options(path, &options, &reader))) {
+            return NULL;
+        }
+        return reader;
+    }
+
+    /* Reads caller memory in `dialect` without copying it; the memory rule of the two-argument form applies. */
+    dbdf_reader(const void *borrowed_data, size_t borrowed_nbytes, dbdf_dialect_t dialect) {
+        dbdf_reader_t *reader = NULL;
+        dbdf_open_options_t options = DBDF_OPEN_OPTIONS_INIT;
+        options.dialect = dialect;
+        if (dbdf_swig_check(dbdf_reader_open_memory_with_options(borrowed_data, borrowed_nbytes, &options, &reader))) {
+            return NULL;
+        }
+        return reader;
+    }
+
     ~dbdf_reader() { dbdf_reader_free($self); }
+
+    /* Named apart from the C functions: %extend methods become functions dbdf_reader_<name>. */
+    dbdf_dialect_t opened_dialect() {
+        dbdf_dialect_t dialect = DBDF_DIALECT_SPEC;
+        dbdf_swig_check(dbdf_reader_dialect($self, &dialect));
+        return dialect;
+    }
+
+    /* False when the labels are defaults (col_0, col_1, ...) because the file's could not be recovered. */
+    bool labels_are_recoverable() {
+        int recoverable = 1;
+        dbdf_swig_check(dbdf_reader_labels_recoverable($self, &recoverable));
+        return recoverable != 0;
+    }
 
     dbdf_object_info_t info() {
         dbdf_object_info_t info;
@@ -382,7 +425,37 @@ struct dbdf_writer {};
         return writer;
     }
 
+    /* Writes the file at `path` in `dialect`; in the daphne dialect with write_meta, finish also writes
+     * `path`.meta. */
+    dbdf_writer(const char *path, dbdf_dialect_t dialect, bool write_meta) {
+        dbdf_writer_t *writer = NULL;
+        dbdf_writer_options_t options = DBDF_WRITER_OPTIONS_INIT;
+        options.dialect = dialect;
+        options.write_meta = write_meta ? 1 : 0;
+        if (dbdf_swig_check(dbdf_writer_open_file_with_options(path, &options, &writer))) {
+            return NULL;
+        }
+        return writer;
+    }
+
+    /* Writes to a growable memory buffer in `dialect`; see memory(). */
+    dbdf_writer(dbdf_dialect_t dialect) {
+        dbdf_writer_t *writer = NULL;
+        dbdf_writer_options_t options = DBDF_WRITER_OPTIONS_INIT;
+        options.dialect = dialect;
+        if (dbdf_swig_check(dbdf_writer_open_memory_with_options(&options, &writer))) {
+            return NULL;
+        }
+        return writer;
+    }
+
     ~dbdf_writer() { dbdf_writer_free($self); }
+
+    dbdf_dialect_t opened_dialect() {
+        dbdf_dialect_t dialect = DBDF_DIALECT_SPEC;
+        dbdf_swig_check(dbdf_writer_dialect($self, &dialect));
+        return dialect;
+    }
 
     void start_matrix(dbdf_data_type_t data_type, dbdf_value_type_t value_type, uint64_t rows, uint64_t cols) {
         dbdf_swig_check(dbdf_writer_begin_matrix($self, data_type, value_type, rows, cols));

@@ -7,6 +7,7 @@
  *   2. Version and enum helpers
  *   3. Reading: open, object info, block iteration, block decoding, whole-object reads, index, validation
  *   4. Writing: open, begin, add blocks, tiling helpers, finish, memory output
+ *   5. Dialects: reading and writing the layout DAPHNE's runtime really uses
  *
  * CONVENTIONS
  *
@@ -107,7 +108,10 @@ DBDF_API const char *dbdf_version_string(void);
 typedef enum dbdf_data_type {
     DBDF_DATA_DENSE = 1, /**< DenseMatrix */
     DBDF_DATA_CSR = 2,   /**< CSRMatrix */
-    DBDF_DATA_FRAME = 3  /**< Frame: one value type and label per column */
+    DBDF_DATA_FRAME = 3, /**< Frame: one value type and label per column */
+    /** A single value, read as a 1 x 1 object with one dense block. Only in the daphne dialect (section 5): the
+     *  spec has no such data type, and it is never written. */
+    DBDF_DATA_SCALAR = 4
 } dbdf_data_type_t;
 
 /** Value type codes of the format (1..10). DBDF_VALUE_NONE (0) is reserved: "no single value type" (frames). */
@@ -149,7 +153,7 @@ typedef enum dbdf_encoding {
 DBDF_API const char *dbdf_status_name(dbdf_status_t status);
 /** Name of a value type ("u8", "u16", ..., "f64"; "none" for 0); "unknown" for other values. */
 DBDF_API const char *dbdf_value_type_name(dbdf_value_type_t value_type);
-/** Name of a data type ("dense", "csr", "frame"); "unknown" for other values. */
+/** Name of a data type ("dense", "csr", "frame", "scalar"); "unknown" for other values. */
 DBDF_API const char *dbdf_data_type_name(dbdf_data_type_t data_type);
 /** Name of a block type ("empty", "dense", "csr", "coo"); "unknown" for other values. */
 DBDF_API const char *dbdf_block_type_name(dbdf_block_type_t block_type);
@@ -555,6 +559,172 @@ DBDF_API dbdf_status_t dbdf_writer_memory(const dbdf_writer_t *writer, const voi
  */
 DBDF_API dbdf_status_t dbdf_writer_copy_memory(const dbdf_writer_t *writer, void *out, size_t capacity,
                                                size_t *out_nbytes);
+
+/* ============================================================================================================
+ * 5. Dialects
+ *
+ * DAPHNE's own runtime does not write what the spec says: it numbers value types differently, stores CSR blocks
+ * as three arrays with 64-bit indices, writes frames without a block header and with unrecoverable labels, and
+ * has a scalar form. That layout is the daphne dialect (docs/daphne-dialect.md). It is chosen explicitly, when a
+ * reader or writer is opened; nothing ever guesses it, and the spec dialect (the default of every function
+ * above) never accepts it.
+ *
+ * Reading the daphne dialect presents the file as blocks like any spec file, so every reading function of
+ * section 3 works unchanged:
+ * - dense and CSR matrices of the eight numeric types (DAPHNE codes 0..7), 0 x N and 0 x 0 included: one block
+ *   at (0, 0) covering the object (a dense matrix with a zero dimension: a zero-area block). Dimensions of 2^32
+ *   or more are refused (DBDF_ERR_UNSUPPORTED): the block header holds them as uint32 casts.
+ * - frames: one dense block of rows x 1 per column (and per 2^32 - 1 rows), whose values lie a frame row apart
+ *   in the file (see dbdf_reader_block_payload_layout()); its dbdf_block_info_t.offset is that of its first
+ *   value and encoded_bytes counts its own values' bytes (rows * value size), so the blocks add up to the body. The labels are not in the file (DAPHNE writes memory
+ *   bytes instead of the text): they read as "col_0", "col_1", ..., as DAPHNE's own reader names them, and
+ *   dbdf_reader_labels_recoverable() says 0.
+ * - scalars (DBDF_DATA_SCALAR): one 1 x 1 dense block.
+ * - string data (DAPHNE code 8) is refused with DBDF_ERR_UNSUPPORTED: the runtime stores raw in-memory
+ *   std::string objects, so the text cannot be recovered. A frame with a string column is refused with
+ *   DBDF_ERR_TRUNCATED: the runtime's writer stops at the first string value, leaving the file cut short.
+ * Strictness is the spec dialect's: codes, block header, CSR offsets and column indices (sorted, in range), and
+ * the exact file size are all checked, and nothing may follow the single block. Problems of the body (after the
+ * header) are reported, as in the spec dialect, by the first call that needs the blocks (next_block, the index,
+ * the whole-object reads, validate) with the statuses listed there, plus DBDF_ERR_UNSUPPORTED for a matrix
+ * dimension of 2^32 or more.
+ *
+ * Writing the daphne dialect produces the runtime's bytes exactly: one block covering the object, in the
+ * object's value type (no narrowing; a dense matrix is always a dense block, even all zeros; a CSR matrix always
+ * a CSR block, even without entries). Hence:
+ * - a matrix takes dbdf_writer_write_dense() or dbdf_writer_write_csr(), or one dbdf_writer_add_*() call whose
+ *   block covers the whole matrix; anything else is DBDF_ERR_INVALID_ARGUMENT. A matrix with a zero dimension
+ *   needs no call. The write options' encoding may be DBDF_ENCODING_AUTO, DBDF_ENCODING_AS_GIVEN, or the
+ *   object's own layout (DBDF_ENCODING_DENSE for dense, DBDF_ENCODING_CSR for CSR matrices); block_rows and
+ *   block_cols are ignored. Values of another type are converted exactly to the object's (DBDF_ERR_RANGE if
+ *   one does not fit; the writer stays usable).
+ * - a frame takes each column once, by dbdf_writer_write_column() or dbdf_writer_add_dense() of a whole
+ *   column; the columns are kept in memory until dbdf_writer_finish() writes the rows interleaved. Labels are
+ *   written as their text (DAPHNE's reader skips them).
+ * - value types without a DAPHNE code (DBDF_VALUE_U16, DBDF_VALUE_I16) and matrices with a dimension of 2^32 or
+ *   more are refused by begin with DBDF_ERR_INVALID_ARGUMENT.
+ * - a file writer also writes DaphneDSL's "<path>.meta" JSON sidecar (dbdf_writer_options_t.write_meta),
+ *   as DAPHNE writes it: {"numCols":4,"numRows":3,"valueType":"f64"} for dense matrices,
+ *   {"numCols":5,"numNonZeros":7,"numRows":6,"valueType":"f64"} for CSR matrices, and
+ *   {"numCols":2,"numRows":4,"schema":[{"label":"id","valueType":"si64"},...]} for frames. Value type names:
+ *   si8 si32 si64 ui8 ui32 ui64 f32 f64.
+ * ========================================================================================================== */
+
+/** Which byte layout a file follows. */
+typedef enum dbdf_dialect {
+    DBDF_DIALECT_SPEC = 0,  /**< the published format (the default everywhere) */
+    DBDF_DIALECT_DAPHNE = 1 /**< the layout DAPHNE's runtime writes */
+} dbdf_dialect_t;
+
+/** Name of a dialect ("spec", "daphne"); "unknown" for other values. Static storage; never NULL. */
+DBDF_API const char *dbdf_dialect_name(dbdf_dialect_t dialect);
+
+/**
+ * Parse a dialect name as printed by dbdf_dialect_name() ("spec" or "daphne").
+ * Returns DBDF_OK, or DBDF_ERR_INVALID_ARGUMENT (name NULL or unknown, out NULL).
+ */
+DBDF_API dbdf_status_t dbdf_dialect_from_name(const char *name, dbdf_dialect_t *out);
+
+/** Options for opening a reader. Initialise with DBDF_OPEN_OPTIONS_INIT or dbdf_open_options_init(); NULL
+ *  wherever options are taken means the defaults. */
+typedef struct dbdf_open_options {
+    size_t struct_size;     /**< sizeof(dbdf_open_options_t) of the caller's header */
+    dbdf_dialect_t dialect; /**< default DBDF_DIALECT_SPEC */
+} dbdf_open_options_t;
+
+#define DBDF_OPEN_OPTIONS_INIT { sizeof(dbdf_open_options_t), DBDF_DIALECT_SPEC }
+
+/** Set *options to the defaults (what DBDF_OPEN_OPTIONS_INIT gives). NULL is ignored. */
+DBDF_API void dbdf_open_options_init(dbdf_open_options_t *options);
+
+/**
+ * dbdf_reader_open_file() reading the dialect `options` names (NULL: the spec dialect).
+ * Returns as dbdf_reader_open_file(), and DBDF_ERR_INVALID_ARGUMENT for options whose struct_size is not set or
+ * whose dialect is unknown; in the daphne dialect also DBDF_ERR_UNSUPPORTED (string data).
+ */
+DBDF_API dbdf_status_t dbdf_reader_open_file_with_options(const char *path, const dbdf_open_options_t *options,
+                                                          dbdf_reader_t **out);
+
+/**
+ * dbdf_reader_open_memory() reading the dialect `options` names (NULL: the spec dialect). The memory rule of
+ * dbdf_reader_open_memory() applies. Returns as dbdf_reader_open_file_with_options().
+ */
+DBDF_API dbdf_status_t dbdf_reader_open_memory_with_options(const void *data, size_t nbytes,
+                                                            const dbdf_open_options_t *options,
+                                                            dbdf_reader_t **out);
+
+/** The dialect the reader was opened with, in *out. Returns DBDF_OK or DBDF_ERR_INVALID_ARGUMENT (NULL argument). */
+DBDF_API dbdf_status_t dbdf_reader_dialect(const dbdf_reader_t *reader, dbdf_dialect_t *out);
+
+/**
+ * Whether the labels dbdf_reader_column_label() returns are the file's: *out is 1, or 0 when they could not be
+ * recovered and are defaults ("col_0", "col_1", ...: frames in the daphne dialect). 1 for matrices.
+ * Returns DBDF_OK or DBDF_ERR_INVALID_ARGUMENT (NULL argument).
+ */
+DBDF_API dbdf_status_t dbdf_reader_labels_recoverable(const dbdf_reader_t *reader, int *out);
+
+/** How the bytes of a block's payload (dbdf_reader_block_payload()) are arranged. */
+typedef enum dbdf_payload_layout {
+    /** As the spec describes the block type (see dbdf_reader_block_payload()). Every block of the spec dialect,
+     *  and dense blocks of daphne matrices and scalars. */
+    DBDF_PAYLOAD_SPEC = 0,
+    /** Daphne CSR: rowOffsets (uint64 x (rows + 1)), then colIdxs (uint64 x stored_values), then the values
+     *  (stored_values of the block's value type); all little-endian. */
+    DBDF_PAYLOAD_DAPHNE_CSR = 1,
+    /** One column of a daphne frame: `rows` values of the block's value type, each `value_stride` bytes after
+     *  the previous one (the payload spans (rows - 1) * value_stride + value size bytes, holding other
+     *  columns' values in between). */
+    DBDF_PAYLOAD_STRIDED_COLUMN = 2
+} dbdf_payload_layout_t;
+
+/**
+ * The payload layout of the current block in *out_layout and, for DBDF_PAYLOAD_STRIDED_COLUMN, the distance in
+ * bytes between consecutive values in *out_value_stride (0 for the other layouts; may be NULL). The decoding
+ * functions handle every layout; this matters only to callers of dbdf_reader_block_payload().
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (reader or out_layout NULL); DBDF_ERR_CALL_ORDER (no current block).
+ */
+DBDF_API dbdf_status_t dbdf_reader_block_payload_layout(const dbdf_reader_t *reader, dbdf_payload_layout_t *out_layout,
+                                                        uint64_t *out_value_stride);
+
+/** Options for opening a writer. Initialise with DBDF_WRITER_OPTIONS_INIT or dbdf_writer_options_init(); NULL
+ *  wherever options are taken means the defaults. */
+typedef struct dbdf_writer_options {
+    size_t struct_size;     /**< sizeof(dbdf_writer_options_t) of the caller's header */
+    dbdf_dialect_t dialect; /**< default DBDF_DIALECT_SPEC */
+    /** Daphne dialect, file writers only: non-zero (the default) writes "<path>.meta" for DaphneDSL's read
+     *  kernel, atomically, after the data file has been renamed into place by dbdf_writer_finish(). Ignored
+     *  in the spec dialect and by memory and callback writers. */
+    int write_meta;
+} dbdf_writer_options_t;
+
+#define DBDF_WRITER_OPTIONS_INIT { sizeof(dbdf_writer_options_t), DBDF_DIALECT_SPEC, 1 }
+
+/** Set *options to the defaults (what DBDF_WRITER_OPTIONS_INIT gives). NULL is ignored. */
+DBDF_API void dbdf_writer_options_init(dbdf_writer_options_t *options);
+
+/**
+ * dbdf_writer_open_file() writing the dialect `options` names (NULL: the defaults). In the daphne dialect with
+ * write_meta, dbdf_writer_finish() then also writes "<path>.meta"; a failure there is reported by finish as
+ * DBDF_ERR_IO after the data file is in place.
+ * Returns as dbdf_writer_open_file(), and DBDF_ERR_INVALID_ARGUMENT for options whose struct_size is not set or
+ * whose dialect is unknown.
+ */
+DBDF_API dbdf_status_t dbdf_writer_open_file_with_options(const char *path, const dbdf_writer_options_t *options,
+                                                          dbdf_writer_t **out);
+
+/** dbdf_writer_open_memory() writing the dialect `options` names (NULL: the defaults).
+ *  Returns as dbdf_writer_open_file_with_options() (never DBDF_ERR_IO). */
+DBDF_API dbdf_status_t dbdf_writer_open_memory_with_options(const dbdf_writer_options_t *options,
+                                                            dbdf_writer_t **out);
+
+/** dbdf_writer_open_callback() writing the dialect `options` names (NULL: the defaults).
+ *  Returns as dbdf_writer_open_file_with_options() (never DBDF_ERR_IO). */
+DBDF_API dbdf_status_t dbdf_writer_open_callback_with_options(dbdf_write_fn write, void *context,
+                                                              const dbdf_writer_options_t *options,
+                                                              dbdf_writer_t **out);
+
+/** The dialect the writer was opened with, in *out. Returns DBDF_OK or DBDF_ERR_INVALID_ARGUMENT (NULL argument). */
+DBDF_API dbdf_status_t dbdf_writer_dialect(const dbdf_writer_t *writer, dbdf_dialect_t *out);
 
 #ifdef __cplusplus
 } /* extern "C" */

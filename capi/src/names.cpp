@@ -49,7 +49,7 @@ const char* dbdf_value_type_name(dbdf_value_type_t value_type) {
 
 const char* dbdf_data_type_name(dbdf_data_type_t data_type) {
     const int code = static_cast<int>(data_type);
-    if (code < 1 || code > 3) return "unknown";
+    if (code < 1 || code > 4) return "unknown";
     return dbdf::name(static_cast<dbdf::DataType>(code)).data();
 }
 

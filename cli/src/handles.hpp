@@ -36,16 +36,31 @@ struct WriterFree {
 using Reader = std::unique_ptr<dbdf_reader_t, ReaderFree>;
 using Writer = std::unique_ptr<dbdf_writer_t, WriterFree>;
 
-inline Reader open_reader(const std::string& path) {
+inline Reader open_reader(const std::string& path, dbdf_dialect_t dialect = DBDF_DIALECT_SPEC) {
+    dbdf_open_options_t options = DBDF_OPEN_OPTIONS_INIT;
+    options.dialect = dialect;
     dbdf_reader_t* reader = nullptr;
-    check(dbdf_reader_open_file(path.c_str(), &reader), path);
+    check(dbdf_reader_open_file_with_options(path.c_str(), &options, &reader), path);
     return Reader(reader);
 }
 
-inline Writer open_writer(const std::string& path) {
+// A file writer in `dialect`; in the daphne dialect it also writes <path>.meta unless write_meta is false.
+inline Writer open_writer(const std::string& path, dbdf_dialect_t dialect = DBDF_DIALECT_SPEC, bool write_meta = true) {
+    dbdf_writer_options_t options = DBDF_WRITER_OPTIONS_INIT;
+    options.dialect = dialect;
+    options.write_meta = write_meta ? 1 : 0;
     dbdf_writer_t* writer = nullptr;
-    check(dbdf_writer_open_file(path.c_str(), &writer), path);
+    check(dbdf_writer_open_file_with_options(path.c_str(), &options, &writer), path);
     return Writer(writer);
+}
+
+// --dialect spec|daphne.
+inline dbdf_dialect_t parse_dialect(const std::string& name) {
+    dbdf_dialect_t dialect = DBDF_DIALECT_SPEC;
+    if (dbdf_dialect_from_name(name.c_str(), &dialect) != DBDF_OK) {
+        throw CliError("unknown dialect '" + name + "' (spec or daphne)");
+    }
+    return dialect;
 }
 
 inline dbdf_object_info_t object_info(const Reader& reader) {

@@ -18,11 +18,14 @@ int main(int argc, char** argv) {
     auto* info_command = app.add_subcommand("info", "Show the header, every block and how the space is used");
     info_command->add_option("FILE", info.file, "a .dbdf file")->required();
     info_command->add_flag("--json", info.json, "print one JSON document (fields in cli/README.md)");
+    const std::string dialect_help = "layout of the file: spec (default) or daphne (DAPHNE's runtime)";
+    info_command->add_option("--dialect", info.dialect, dialect_help);
 
-    std::string validate_file;
+    ValidateOptions validate;
     auto* validate_command =
         app.add_subcommand("validate", "Check every rule; exit 0 valid, 1 invalid, 2 usage or I/O error");
-    validate_command->add_option("FILE", validate_file, "a .dbdf file")->required();
+    validate_command->add_option("FILE", validate.file, "a .dbdf file")->required();
+    validate_command->add_option("--dialect", validate.dialect, dialect_help);
 
     CatOptions cat;
     auto* cat_command = app.add_subcommand("cat", "Print values as aligned text (a window; frames with labels)");
@@ -30,6 +33,7 @@ int main(int argc, char** argv) {
     cat_command->add_option("--rows", cat.rows, "rows A:B (end exclusive; either bound may be left out)");
     cat_command->add_option("--cols", cat.cols, "columns A:B");
     cat_command->add_option("--limit", cat.limit_rows, "rows shown when --rows is not given")->capture_default_str();
+    cat_command->add_option("--dialect", cat.dialect, dialect_help);
 
     ConvertOptions convert;
     auto* convert_command = app.add_subcommand(
@@ -44,11 +48,17 @@ int main(int argc, char** argv) {
                                 "value type of the output (u8..i64, f32, f64); exact or an error");
     convert_command->add_option("--data-type", convert.data_type, "dense, csr or frame");
     convert_command->add_option("--schema", convert.schema, "CSV frames: column types as name:type,name:type");
+    convert_command->add_option("--dialect", convert.dialect,
+                                "dialect of a .dbdf input: spec or daphne (same as --dialect-in)");
+    convert_command->add_option("--dialect-in", convert.dialect_in, "dialect of a .dbdf input: spec or daphne");
+    convert_command->add_option("--dialect-out", convert.dialect_out,
+                                "dialect of a .dbdf output: spec or daphne (one block, and OUT.meta for DaphneDSL)");
+    convert_command->add_flag("--no-meta", convert.no_meta, "daphne output: do not write OUT.meta");
 
     CLI11_PARSE(app, argc, argv);
     try {
         if (*info_command) return run_info(info);
-        if (*validate_command) return run_validate(validate_file);
+        if (*validate_command) return run_validate(validate);
         if (*cat_command) return run_cat(cat);
         if (*convert_command) return run_convert(convert);
     } catch (const CliError& error) {

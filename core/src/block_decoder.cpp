@@ -5,6 +5,7 @@
 #include <string>
 
 #include "dbdf/endian.hpp"
+#include "daphne_dialect.hpp"
 #include "dbdf/error.hpp"
 #include "payload_walkers.hpp"
 #include "value_conversion.hpp"
@@ -122,11 +123,10 @@ void decode_dense_typed(std::span<const std::byte> input, const BlockView& block
     if (block.block_type == BlockType::Dense) {
         const std::uint32_t width = target.col_end - target.col_begin;
         for (std::uint32_t row = target.row_begin; row < target.row_end; ++row) {
-            const std::uint64_t row_offset =
-                block.payload_offset + (std::uint64_t{row} * block.cols + target.col_begin) * sizeof(S);
+            const std::uint64_t row_offset = dense_value_offset(block, row, target.col_begin, sizeof(S));
             D* out_row = out + std::uint64_t{row - target.row_begin} * target.row_stride;
             if constexpr (std::is_same_v<S, D> && kHostIsLittleEndian) {
-                if (!declared.needed()) {
+                if (!declared.needed() && block.layout == PayloadLayout::Spec) {
                     std::memcpy(out_row, input.data() + row_offset, std::size_t{width} * sizeof(S));
                     continue;
                 }
@@ -178,9 +178,8 @@ void for_each_entry(std::span<const std::byte> input, const BlockView& block, On
         case BlockType::Dense: {
             if (block.cols == 0) return;  // zero-area blocks (rule 4) hold nothing; do not walk their rows
             for (std::uint32_t row = 0; row < block.rows; ++row) {
-                const std::uint64_t row_offset = block.payload_offset + std::uint64_t{row} * block.cols * sizeof(S);
                 for (std::uint32_t col = 0; col < block.cols; ++col) {
-                    const std::uint64_t value_offset = row_offset + std::uint64_t{col} * sizeof(S);
+                    const std::uint64_t value_offset = dense_value_offset(block, row, col, sizeof(S));
                     if (is_bit_zero(input.data() + value_offset, sizeof(S))) continue;
                     on_entry(row, col, load_le<S>(input.data() + value_offset), value_offset);
                 }
@@ -290,6 +289,12 @@ std::uint64_t count_block_entries(std::span<const std::byte> input, const BlockV
     if (block.block_type != BlockType::Dense) return block.stored_values;
     const std::size_t value_bytes = value_size(block.value_type);
     std::uint64_t entries = 0;
+    if (block.layout == PayloadLayout::StridedColumn) {
+        for (std::uint64_t row = 0; row < block.rows; ++row) {
+            if (!is_bit_zero(input.data() + dense_value_offset(block, row, 0, value_bytes), value_bytes)) ++entries;
+        }
+        return entries;
+    }
     const std::byte* values = input.data() + block.payload_offset;
     for (std::uint64_t k = 0; k < block.stored_values; ++k) {
         if (!is_bit_zero(values + k * value_bytes, value_bytes)) ++entries;
@@ -373,8 +378,7 @@ void check_block_payload(std::span<const std::byte> input, const BlockView& bloc
             if (!declared.needed()) return;
             for (std::uint32_t row = 0; row < block.rows; ++row) {
                 for (std::uint32_t col = 0; col < block.cols; ++col) {
-                    const std::uint64_t offset =
-                        block.payload_offset + (std::uint64_t{row} * block.cols + col) * sizeof(S);
+                    const std::uint64_t offset = dense_value_offset(block, row, col, sizeof(S));
                     check(row, col, load_le<S>(input.data() + offset), offset);
                 }
             }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "block_decoder.hpp"
+#include "daphne_dialect.hpp"
 #include "dbdf/error.hpp"
 #include "mapped_file.hpp"
 #include "partition.hpp"
@@ -18,6 +19,7 @@ using detail::Rectangle;
 struct Reader::State {
     std::unique_ptr<detail::MappedFile> file;  // null when reading caller memory
     std::span<const std::byte> input;
+    Dialect dialect = Dialect::Spec;
     ObjectHeader header;
     std::size_t header_bytes = 0;
 
@@ -102,22 +104,39 @@ Reader::Reader(Reader&&) noexcept = default;
 Reader& Reader::operator=(Reader&&) noexcept = default;
 Reader::~Reader() = default;
 
-Reader Reader::open_file(const std::filesystem::path& path) {
+namespace {
+
+ObjectHeader parse_header_of(Dialect dialect, std::span<const std::byte> input, std::size_t& header_bytes) {
+    switch (dialect) {
+        case Dialect::Spec: return parse_header(input, header_bytes);
+        case Dialect::Daphne: return detail::parse_daphne_header(input, header_bytes);
+    }
+    throw Error(ErrorCode::InvalidArgument,
+                "dialect code " + std::to_string(static_cast<unsigned>(dialect)) + " is unknown (0 spec, 1 daphne)");
+}
+
+}  // namespace
+
+Reader Reader::open_file(const std::filesystem::path& path, Dialect dialect) {
     auto state = std::make_unique<State>();
+    state->dialect = dialect;
     state->file = std::make_unique<detail::MappedFile>(path);
     state->input = state->file->bytes();
-    state->header = parse_header(state->input, state->header_bytes);
+    state->header = parse_header_of(dialect, state->input, state->header_bytes);
     state->reset_iteration();
     return Reader(std::move(state));
 }
 
-Reader Reader::open_memory(std::span<const std::byte> input) {
+Reader Reader::open_memory(std::span<const std::byte> input, Dialect dialect) {
     auto state = std::make_unique<State>();
+    state->dialect = dialect;
     state->input = input;
-    state->header = parse_header(state->input, state->header_bytes);
+    state->header = parse_header_of(dialect, state->input, state->header_bytes);
     state->reset_iteration();
     return Reader(std::move(state));
 }
+
+Dialect Reader::dialect() const { return state_->dialect; }
 
 const ObjectHeader& Reader::header() const { return state_->header; }
 std::uint64_t Reader::header_bytes() const { return state_->header_bytes; }
@@ -128,6 +147,8 @@ bool Reader::next_block() {
     if (s.sticky_error) throw *s.sticky_error;
     if (s.at_end) return false;
     try {
+        // A daphne body is one block or interleaved frame rows: its blocks are known all at once.
+        if (s.dialect == Dialect::Daphne) build_index();
         if (s.index_built) {  // layout already checked; step through the index
             if (s.next_index >= s.index.size()) {
                 s.current.reset();
@@ -214,6 +235,13 @@ const std::vector<BlockView>& Reader::build_index() {
     State& s = *state_;
     if (s.index_built) return s.index;
     std::vector<BlockView> index;
+    if (s.dialect == Dialect::Daphne) {
+        // The blocks are built to partition the object; nothing else to check.
+        s.index = detail::daphne_body_blocks(s.input, s.header_bytes, s.header);
+        s.index_built = true;
+        s.next_index = s.current ? s.current->index + 1 : (s.at_end ? s.index.size() : s.next_index);
+        return s.index;
+    }
     PartitionTracker tracker;
     std::uint64_t offset = s.header_bytes;
     while (offset < s.input.size()) {
@@ -324,6 +352,23 @@ std::uint64_t Reader::validate(const std::function<void(const Violation&)>& on_v
         ++violations;
         if (on_violation) on_violation(Violation{error.code(), error.rule(), error.offset(), error.what()});
     };
+    if (s.dialect == Dialect::Daphne) {
+        std::vector<BlockView> blocks;
+        try {
+            blocks = detail::daphne_body_blocks(s.input, s.header_bytes, s.header);
+        } catch (const Error& error) {
+            report(error);
+            return violations;
+        }
+        for (const BlockView& block : blocks) {
+            try {
+                detail::check_block_payload(s.input, block, s.header);
+            } catch (const Error& error) {
+                report(error);
+            }
+        }
+        return violations;
+    }
     PartitionTracker tracker;
     std::uint64_t offset = s.header_bytes;
     std::uint64_t index = 0;

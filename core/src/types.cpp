@@ -27,6 +27,7 @@ std::string_view name(DataType type) {
         case DataType::DenseMatrix: return "dense";
         case DataType::CsrMatrix: return "csr";
         case DataType::Frame: return "frame";
+        case DataType::Scalar: return "scalar";
     }
     return "unknown";
 }

@@ -6,6 +6,8 @@
 #include "block_encoder.hpp"
 #include "block_sources.hpp"
 #include "byte_output.hpp"
+#include "daphne_dialect.hpp"
+#include "daphne_encoder.hpp"
 #include "dbdf/error.hpp"
 #include "partition.hpp"
 #include "wide_count.hpp"
@@ -151,8 +153,16 @@ struct Writer::State {
     Phase phase = Phase::Idle;
     detail::PartitionTracker tracker;
     std::uint64_t blocks_added = 0;
+    WriterDialect dialect;
+    // Daphne dialect: whether the matrix body has been written, its #nzb (for the .meta file), frame columns.
+    bool daphne_body_written = false;
+    std::uint64_t daphne_non_zeros = 0;
+    std::unique_ptr<detail::DaphneFrameColumns> daphne_columns;
 
-    explicit State(std::unique_ptr<ByteSink> owned_sink) : sink(std::move(owned_sink)), out(*sink) {}
+    State(std::unique_ptr<ByteSink> owned_sink, WriterDialect chosen)
+        : sink(std::move(owned_sink)), out(*sink), dialect(std::move(chosen)) {}
+
+    bool daphne() const { return dialect.dialect == Dialect::Daphne; }
 
     void require_phase_for_blocks() const {
         switch (phase) {
@@ -179,9 +189,104 @@ struct Writer::State {
     }
 
     void write_header() {
-        const std::vector<std::byte> bytes = encode_header(header);
+        if (daphne()) detail::check_daphne_header_for_writing(header);
+        const std::vector<std::byte> bytes = daphne() ? detail::encode_daphne_header(header) : encode_header(header);
         emitting([&] { out.put_bytes(bytes); });
+        if (daphne() && header.data_type == DataType::Frame) {
+            daphne_columns = std::make_unique<detail::DaphneFrameColumns>(header);
+        }
         phase = Phase::Begun;
+    }
+
+    // The daphne dialect's matrix body is one block covering the object, in the object's own layout.
+    void require_daphne_matrix_block(const BlockPlacement& place, Encoding encoding) const {
+        if (header.data_type == DataType::Frame) {
+            invalid("in the daphne dialect a frame takes whole columns of dense values (write_column or add_dense "
+                    "of a whole column)");
+        }
+        if (daphne_body_written) {
+            throw Error(ErrorCode::CallOrder,
+                        "the daphne dialect stores one block covering the matrix, and it has been written");
+        }
+        if (place.row != 0 || place.col != 0 || place.rows != header.rows || place.cols != header.cols) {
+            invalid(position_text(place) + " does not cover the " + std::to_string(header.rows) + " x " +
+                    std::to_string(header.cols) + " matrix; the daphne dialect stores one block covering it");
+        }
+        const bool dense = header.data_type == DataType::DenseMatrix;
+        const bool fits = encoding == Encoding::Auto || encoding == Encoding::AsGiven ||
+                          (dense && encoding == Encoding::Dense) || (!dense && encoding == Encoding::Csr);
+        if (!fits) {
+            invalid("encoding " + std::string(name(encoding)) + " is not available in the daphne dialect, which "
+                    "stores a " + std::string(name(header.data_type)) + " matrix as one " +
+                    (dense ? "dense" : "CSR") + " block");
+        }
+    }
+
+    // Writes the matrix body from `source` (values of T) in the object's value type.
+    template <class T, class Source>
+    void add_daphne_matrix_body(const BlockPlacement& place, const Source& source) {
+        visit_value_type(header.value_type, [&](auto object_tag) {
+            using D = typename decltype(object_tag)::type;
+            // Rule 8 first, so a value that does not convert leaves the writer usable.
+            auto check = [](std::uint32_t row, std::uint32_t col, T value) {
+                (void)detail::daphne_stored_value<D>(value, row, col);
+            };
+            if constexpr (detail::kIsDenseSource<Source>) {
+                source.for_each_nonzero(check);
+            } else {
+                source.for_each_entry(check);
+            }
+            emitting([&] {
+                if (header.data_type == DataType::DenseMatrix) {
+                    detail::put_daphne_dense_body<D>(out, source);
+                } else {
+                    daphne_non_zeros = detail::put_daphne_csr_body<D>(out, source);
+                }
+            });
+        });
+        daphne_body_written = true;
+        record(place);
+    }
+
+    // A whole frame column from values[i * stride], i < rows.
+    void set_daphne_column(std::uint64_t column, ValueType type, const void* values, std::uint64_t stride) {
+        if (daphne_columns->has(column)) {
+            invalid("frame column " + std::to_string(column) + " has already been written");
+        }
+        visit_value_type(type, [&](auto tag) {
+            using T = typename decltype(tag)::type;
+            daphne_columns->set(column, static_cast<const T*>(values), stride);
+        });
+        ++blocks_added;
+    }
+
+    void finish_daphne_body() {
+        if (header.data_type == DataType::Frame) {
+            daphne_columns->require_complete();
+            emitting([&] { daphne_columns->put_rows(out); });
+            return;
+        }
+        if (daphne_body_written) return;
+        if (header.rows != 0 && header.cols != 0) {
+            throw Error(ErrorCode::Format,
+                        "no block covers the " + std::to_string(header.rows) + " x " + std::to_string(header.cols) +
+                            " matrix; the daphne dialect needs one block covering it (write_dense, write_csr or "
+                            "one add_* call) before finishing",
+                        1);
+        }
+        emitting([&] { detail::put_daphne_empty_body(out, header); });
+        daphne_body_written = true;
+    }
+
+    // DaphneDSL's read kernel needs <file>.meta next to the data; it goes to its own atomic file.
+    void write_daphne_meta() {
+        if (!daphne() || dialect.meta_sidecar.empty()) return;
+        const std::string json = detail::daphne_meta_json(header, daphne_non_zeros);
+        emitting([&] {
+            auto meta = make_file_sink(dialect.meta_sidecar);
+            meta->write(std::as_bytes(std::span<const char>(json.data(), json.size())));
+            meta->commit();
+        });
     }
 
     // Rules 2, 4 and 1 for a block about to be added.
@@ -233,9 +338,13 @@ struct Writer::State {
     }
 };
 
-Writer::Writer(std::unique_ptr<ByteSink> sink) {
+Writer::Writer(std::unique_ptr<ByteSink> sink, WriterDialect dialect) {
     if (!sink) throw Error(ErrorCode::InvalidArgument, "a writer needs a sink");
-    state_ = std::make_unique<State>(std::move(sink));
+    if (dialect.dialect != Dialect::Spec && dialect.dialect != Dialect::Daphne) {
+        throw Error(ErrorCode::InvalidArgument, "dialect code " + std::to_string(static_cast<unsigned>(dialect.dialect)) +
+                                                    " is unknown (0 spec, 1 daphne)");
+    }
+    state_ = std::make_unique<State>(std::move(sink), std::move(dialect));
 }
 Writer::Writer(Writer&&) noexcept = default;
 Writer& Writer::operator=(Writer&&) noexcept = default;
@@ -268,6 +377,7 @@ void Writer::begin_frame(std::uint64_t rows, std::vector<ValueType> column_types
 }
 
 const ObjectHeader& Writer::header() const { return state_->header; }
+Dialect Writer::dialect() const { return state_->dialect.dialect; }
 
 void Writer::add_dense(const BlockPlacement& place, ValueType type, const void* values, std::size_t count,
                        std::uint64_t row_stride, const WriteOptions& options) {
@@ -286,10 +396,23 @@ void Writer::add_dense(const BlockPlacement& place, ValueType type, const void* 
                 " values at the given stride but only " + std::to_string(count) + " were passed");
     }
     if (values == nullptr) invalid("values are NULL");
+    if (state_->daphne() && state_->header.data_type == DataType::Frame) {
+        if (place.row != 0 || place.rows != state_->header.rows || place.cols != 1) {
+            invalid(position_text(place) + " is not a whole frame column; the daphne dialect takes frames column "
+                    "by column");
+        }
+        state_->set_daphne_column(place.col, type, values, stride);
+        return;
+    }
+    if (state_->daphne()) state_->require_daphne_matrix_block(place, options.encoding);
     visit_value_type(type, [&](auto tag) {
         using T = typename decltype(tag)::type;
         DenseSource<T> source{static_cast<const T*>(values), place.rows, place.cols, stride};
-        state_->add_block<T>(place, source, options.encoding, BlockType::Dense);
+        if (state_->daphne()) {
+            state_->add_daphne_matrix_body<T>(place, source);
+        } else {
+            state_->add_block<T>(place, source, options.encoding, BlockType::Dense);
+        }
     });
 }
 
@@ -300,6 +423,7 @@ void Writer::add_csr(const BlockPlacement& place, ValueType type, const std::uin
     require_valid_input_type(type);
     require_valid_encoding(options.encoding);
     state_->check_placement(place);
+    if (state_->daphne()) state_->require_daphne_matrix_block(place, options.encoding);
     check_csr_arrays(place.rows, place.cols, row_offsets, col_indices, values, entries);
     visit_value_type(type, [&](auto tag) {
         using T = typename decltype(tag)::type;
@@ -310,7 +434,11 @@ void Writer::add_csr(const BlockPlacement& place, ValueType type, const std::uin
         source.values = static_cast<const T*>(values);
         source.cols32 = col_indices;
         source.row_offsets = row_offsets;
-        state_->add_block<T>(place, source, options.encoding, BlockType::Csr);
+        if (state_->daphne()) {
+            state_->add_daphne_matrix_body<T>(place, source);
+        } else {
+            state_->add_block<T>(place, source, options.encoding, BlockType::Csr);
+        }
     });
 }
 
@@ -321,6 +449,7 @@ void Writer::add_coo(const BlockPlacement& place, ValueType type, const std::uin
     require_valid_input_type(type);
     require_valid_encoding(options.encoding);
     state_->check_placement(place);
+    if (state_->daphne()) state_->require_daphne_matrix_block(place, options.encoding);
     if (entries > 0 && (row_indices == nullptr || col_indices == nullptr || values == nullptr)) {
         invalid("row indices, column indices or values are NULL");
     }
@@ -344,13 +473,24 @@ void Writer::add_coo(const BlockPlacement& place, ValueType type, const std::uin
         source.cols32 = col_indices;
         source.row_indices = row_indices;
         source.entries = entries;
-        state_->add_block<T>(place, source, options.encoding, BlockType::Coo);
+        if (state_->daphne()) {
+            state_->add_daphne_matrix_body<T>(place, source);
+        } else {
+            state_->add_block<T>(place, source, options.encoding, BlockType::Coo);
+        }
     });
 }
 
 void Writer::add_empty(const BlockPlacement& place) {
     state_->require_phase_for_blocks();
     state_->check_placement(place);
+    if (state_->daphne()) {
+        state_->require_daphne_matrix_block(place, Encoding::Auto);
+        state_->emitting([&] { detail::put_daphne_empty_body(state_->out, state_->header); });
+        state_->daphne_body_written = true;
+        state_->record(place);
+        return;
+    }
     const BlockPosition position{place.row, place.col, place.rows, place.cols};
     state_->emitting([&] {
         detail::put_record_header(state_->out, position, EncodingPlan{BlockType::Empty, ValueType::None, 0});
@@ -397,6 +537,12 @@ void Writer::write_dense(ValueType type, const void* values, std::size_t count, 
     const detail::WideCount needed =
         header.rows == 0 || header.cols == 0 ? 0 : static_cast<detail::WideCount>(header.rows - 1) * stride + header.cols;
     if (needed > count) invalid("the matrix needs more values than the " + std::to_string(count) + " passed");
+    if (state_->daphne()) {
+        if (header.rows == 0 || header.cols == 0) return;  // finish() writes the empty body
+        add_dense(BlockPlacement{0, 0, static_cast<std::uint32_t>(header.rows), static_cast<std::uint32_t>(header.cols)},
+                  type, values, count, stride, options);
+        return;
+    }
     const auto* bytes = static_cast<const std::byte*>(values);
     const std::size_t value_bytes = value_size(type);
     for_each_tile(header.rows, header.cols, tile_shape(header, type, options), [&](const BlockPlacement& place) {
@@ -416,6 +562,25 @@ void Writer::write_csr(ValueType type, const std::uint64_t* row_offsets, const s
         throw Error(ErrorCode::CallOrder, "write_csr writes the whole matrix and must come right after begin");
     }
     check_csr_arrays(header.rows, header.cols, row_offsets, col_indices, values, entries);
+    if (state_->daphne()) {
+        if (header.rows == 0 || header.cols == 0) return;  // finish() writes the empty body
+        const BlockPlacement whole{0, 0, static_cast<std::uint32_t>(header.rows),
+                                   static_cast<std::uint32_t>(header.cols)};
+        state_->require_daphne_matrix_block(whole, options.encoding);
+        visit_value_type(type, [&](auto tag) {
+            using T = typename decltype(tag)::type;
+            SparseSource<T> source;
+            source.layout = SparseLayout::CsrWindow;
+            source.rows = whole.rows;
+            source.cols = whole.cols;
+            source.values = static_cast<const T*>(values);
+            source.cols64 = col_indices;
+            source.row_offsets = row_offsets;
+            source.col_limit = whole.cols;
+            state_->add_daphne_matrix_body<T>(whole, source);
+        });
+        return;
+    }
     const WriteOptions block_options = options;
     for_each_tile(header.rows, header.cols, tile_shape(header, type, options), [&](const BlockPlacement& place) {
         state_->check_placement(place);
@@ -448,6 +613,15 @@ void Writer::write_column(std::uint64_t column, ValueType type, const void* valu
         invalid("column " + std::to_string(column) + " needs " + std::to_string(header.rows) + " values but " +
                 std::to_string(count) + " were passed");
     }
+    if (state_->daphne()) {
+        if (header.data_type != DataType::Frame) {
+            invalid("in the daphne dialect write_column writes frame columns; a matrix is one block (write_dense)");
+        }
+        if (header.rows == 0) return;
+        if (values == nullptr) invalid("values are NULL");
+        state_->set_daphne_column(column, type, values, 1);
+        return;
+    }
     const ValueType declared = header.type_of_column(column);
     const std::uint32_t block_rows =
         options.block_rows != 0 ? options.block_rows : default_tile(header.rows, 1, declared).rows;
@@ -465,6 +639,16 @@ void Writer::finish() {
     State& s = *state_;
     if (s.phase != Phase::Begun) {
         s.require_phase_for_blocks();  // throws the right call-order error
+    }
+    if (s.daphne()) {
+        s.finish_daphne_body();
+        s.emitting([&] {
+            s.out.flush();
+            s.sink->commit();
+        });
+        s.write_daphne_meta();
+        s.phase = Phase::Finished;
+        return;
     }
     if (!s.tracker.covers(s.header.rows, s.header.cols)) {
         const auto covered = s.tracker.covered_cells();

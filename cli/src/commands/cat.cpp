@@ -48,7 +48,7 @@ Range parse_range(const std::string& text, std::uint64_t extent, const std::stri
 }  // namespace
 
 int run_cat(const CatOptions& options) {
-    Reader reader = open_reader(options.file);
+    Reader reader = open_reader(options.file, parse_dialect(options.dialect));
     const dbdf_object_info_t info = object_info(reader);
     Range rows{0, std::min(info.rows, options.limit_rows)};
     Range cols{0, std::min(info.cols, options.limit_cols)};

@@ -9,13 +9,19 @@ namespace dbdf_cli {
 struct InfoOptions {
     std::string file;
     bool json = false;
+    std::string dialect = "spec";
 };
 int run_info(const InfoOptions& options);
 
-int run_validate(const std::string& file);
+struct ValidateOptions {
+    std::string file;
+    std::string dialect = "spec";
+};
+int run_validate(const ValidateOptions& options);
 
 struct CatOptions {
     std::string file;
+    std::string dialect = "spec";
     std::string rows;  // "A:B", empty for the default
     std::string cols;
     std::uint64_t limit_rows = 20;
@@ -33,6 +39,10 @@ struct ConvertOptions {
     std::string value_type;    // output value type
     std::string data_type;     // dense, csr, frame
     std::string schema;        // csv frames: "name:type,name:type"
+    std::string dialect;       // --dialect: the input's dialect, as --dialect-in
+    std::string dialect_in;    // --dialect-in
+    std::string dialect_out;   // --dialect-out
+    bool no_meta = false;      // --no-meta: no <OUT>.meta for daphne output
 };
 int run_convert(const ConvertOptions& options);
 

@@ -50,6 +50,15 @@ OutputSettings settings_of(const ConvertOptions& options) {
     else if (options.data_type == "csr") settings.data_type = DBDF_DATA_CSR;
     else if (options.data_type == "frame") settings.data_type = DBDF_DATA_FRAME;
     else if (!options.data_type.empty()) throw CliError("--data-type must be dense, csr or frame");
+    if (!options.dialect.empty() && !options.dialect_in.empty()) throw CliError("give --dialect or --dialect-in, not both");
+    const std::string input_dialect = !options.dialect_in.empty() ? options.dialect_in : options.dialect;
+    const std::string& output_dialect = options.dialect_out;
+    if (!input_dialect.empty()) settings.input_dialect = parse_dialect(input_dialect);
+    if (!output_dialect.empty()) settings.output_dialect = parse_dialect(output_dialect);
+    settings.write_meta = !options.no_meta;
+    if (settings.output_dialect == DBDF_DIALECT_DAPHNE && !options.block.empty()) {
+        throw CliError("--block does not apply to daphne output: the daphne dialect stores one block per object");
+    }
     if (settings.keep_blocks && (!options.block.empty() || settings.data_type == DBDF_DATA_FRAME)) {
         throw CliError("--encoding as-is keeps the blocks: it cannot be combined with --block or a change to a frame");
     }

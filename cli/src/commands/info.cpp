@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "../dialect_hint.hpp"
 #include "../handles.hpp"
 #include "../json_text.hpp"
 #include "commands.hpp"
@@ -14,6 +15,8 @@ namespace dbdf_cli {
 namespace {
 
 struct Summary {
+    dbdf_dialect_t dialect = DBDF_DIALECT_SPEC;
+    bool labels_recoverable = true;
     dbdf_object_info_t info{};
     std::vector<std::string> column_types;
     std::vector<std::string> labels;
@@ -23,9 +26,13 @@ struct Summary {
     std::uint64_t stored_values = 0;
 };
 
-Summary summarize(const std::string& file) {
-    Reader reader = open_reader(file);
+Summary summarize(const std::string& file, dbdf_dialect_t dialect) {
+    Reader reader = open_reader(file, dialect);
     Summary summary;
+    summary.dialect = dialect;
+    int recoverable = 1;
+    check(dbdf_reader_labels_recoverable(reader.get(), &recoverable), file);
+    summary.labels_recoverable = recoverable != 0;
     summary.info = object_info(reader);
     for (std::uint64_t c = 0; c < summary.info.cols && summary.info.data_type == DBDF_DATA_FRAME; ++c) {
         summary.column_types.push_back(dbdf_value_type_name(column_type(reader, c)));
@@ -51,12 +58,17 @@ const char* block_value_type(const dbdf_block_info_t& block) {
 
 void print_text(const std::string& file, const Summary& s) {
     fmt::print("file:        {}\n", file);
+    fmt::print("dialect:     {}\n", dbdf_dialect_name(s.dialect));
     fmt::print("data type:   {}\n", dbdf_data_type_name(s.info.data_type));
     fmt::print("shape:       {} x {}\n", s.info.rows, s.info.cols);
     if (s.info.data_type == DBDF_DATA_FRAME) {
         fmt::print("columns:\n");
         for (std::size_t c = 0; c < s.labels.size(); ++c) {
             fmt::print("  {:>4}  {:<4}  {}\n", c, s.column_types[c], s.labels[c]);
+        }
+        if (!s.labels_recoverable) {
+            fmt::print("labels:      not recoverable from the file (DAPHNE's runtime writes memory bytes instead of the "
+                       "text); shown as DAPHNE names them\n");
         }
     } else {
         fmt::print("value type:  {}\n", dbdf_value_type_name(s.info.value_type));
@@ -84,8 +96,10 @@ void print_text(const std::string& file, const Summary& s) {
 
 void print_json(const std::string& file, const Summary& s) {
     std::string out = "{";
-    out += fmt::format("\"file\":{},\"data_type\":\"{}\",\"rows\":{},\"cols\":{},", json_string(file),
-                       dbdf_data_type_name(s.info.data_type), s.info.rows, s.info.cols);
+    out += fmt::format("\"file\":{},\"dialect\":\"{}\",\"data_type\":\"{}\",\"rows\":{},\"cols\":{},"
+                       "\"labels_recoverable\":{},",
+                       json_string(file), dbdf_dialect_name(s.dialect), dbdf_data_type_name(s.info.data_type), s.info.rows,
+                       s.info.cols, s.labels_recoverable ? "true" : "false");
     if (s.info.data_type == DBDF_DATA_FRAME) {
         out += "\"value_type\":null,\"columns\":[";
         for (std::size_t c = 0; c < s.labels.size(); ++c) {
@@ -121,7 +135,15 @@ void print_json(const std::string& file, const Summary& s) {
 }  // namespace
 
 int run_info(const InfoOptions& options) {
-    const Summary summary = summarize(options.file);
+    const dbdf_dialect_t dialect = parse_dialect(options.dialect);
+    Summary summary;
+    try {
+        summary = summarize(options.file, dialect);
+    } catch (const CliError& error) {
+        // Never a silent guess: the file is still refused, with a hint when the daphne dialect reads it.
+        if (dialect != DBDF_DIALECT_SPEC || error.exit_code() != 1 || !reads_as_daphne(options.file)) throw;
+        throw CliError(std::string(error.what()) + "\n" + kDaphneDialectHint, 1);
+    }
     if (options.json) {
         print_json(options.file, summary);
     } else {

@@ -4,17 +4,24 @@
 
 #include <fmt/format.h>
 
+#include "../dialect_hint.hpp"
 #include "../handles.hpp"
 #include "commands.hpp"
 
 namespace dbdf_cli {
 
-int run_validate(const std::string& file) {
+int run_validate(const ValidateOptions& options) {
+    const std::string& file = options.file;
+    dbdf_open_options_t open_options = DBDF_OPEN_OPTIONS_INIT;
+    open_options.dialect = parse_dialect(options.dialect);
     dbdf_reader_t* raw = nullptr;
-    const dbdf_status_t opened = dbdf_reader_open_file(file.c_str(), &raw);
+    const dbdf_status_t opened = dbdf_reader_open_file_with_options(file.c_str(), &open_options, &raw);
     if (opened == DBDF_ERR_IO || opened == DBDF_ERR_NOMEM) check(opened, file);
+    if (opened == DBDF_ERR_UNSUPPORTED) check(opened, file);
+    const bool spec = open_options.dialect == DBDF_DIALECT_SPEC;
     if (opened != DBDF_OK) {
         fmt::print("{}: {}\n", file, dbdf_last_error_message());
+        if (spec && reads_as_daphne(file)) fmt::print(stderr, "{}\n", kDaphneDialectHint);
         return 1;
     }
     Reader reader(raw);
@@ -33,6 +40,7 @@ int run_validate(const std::string& file) {
     }
     if (status == DBDF_ERR_FORMAT || status == DBDF_ERR_TRUNCATED || status == DBDF_ERR_RANGE) {
         fmt::print(stderr, "{}: {} violation{}\n", file, violations, violations == 1 ? "" : "s");
+        if (spec && reads_as_daphne(file)) fmt::print(stderr, "{}\n", kDaphneDialectHint);
         return 1;
     }
     check(status, file);

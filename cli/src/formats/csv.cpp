@@ -179,7 +179,7 @@ void csv_to_dbdf(const std::string& input, const std::string& output, const Outp
     for (auto type : layout.types) {
         if (type != DBDF_VALUE_I64) matrix_type = DBDF_VALUE_F64;
     }
-    Writer writer = open_writer(output);
+    Writer writer = open_writer(output, settings.output_dialect, settings.write_meta);
     begin_output(writer, output, effective, layout.rows, cols, matrix_type, DBDF_DATA_DENSE, layout.labels,
                  layout.types);
 
@@ -238,7 +238,7 @@ void csv_to_dbdf(const std::string& input, const std::string& output, const Outp
 }
 
 void dbdf_to_csv(const std::string& input, const std::string& output, const OutputSettings& settings) {
-    Reader reader = open_reader(input);
+    Reader reader = open_reader(input, settings.input_dialect);
     const dbdf_object_info_t info = object_info(reader);
     std::vector<dbdf_value_type_t> types(info.cols);
     for (std::uint64_t c = 0; c < info.cols; ++c) {

@@ -150,7 +150,7 @@ void mtx_to_dbdf(const std::string& input, const std::string& output, const Outp
         }
     }
 
-    Writer writer = open_writer(output);
+    Writer writer = open_writer(output, settings.output_dialect, settings.write_meta);
     const bool is_csr = format == "coordinate" && settings.data_type == 0;
     OutputSettings effective = settings;
     if (is_csr) effective.data_type = DBDF_DATA_CSR;
@@ -182,7 +182,7 @@ void mtx_to_dbdf(const std::string& input, const std::string& output, const Outp
 }
 
 void dbdf_to_mtx(const std::string& input, const std::string& output, const OutputSettings& settings) {
-    Reader reader = open_reader(input);
+    Reader reader = open_reader(input, settings.input_dialect);
     const dbdf_object_info_t info = object_info(reader);
     if (info.data_type == DBDF_DATA_FRAME) throw CliError(input + ": frames convert to .csv, not .mtx");
     const dbdf_value_type_t stored = settings.value_type != DBDF_VALUE_NONE ? settings.value_type : info.value_type;

@@ -146,7 +146,7 @@ void npy_to_dbdf(const std::string& input, const std::string& output, const Outp
             }
         }
     };
-    Writer writer = open_writer(output);
+    Writer writer = open_writer(output, settings.output_dialect, settings.write_meta);
     begin_output(writer, output, settings, header.rows, header.cols, header.value_type);
     if (settings.data_type == DBDF_DATA_FRAME) {
         write_frame_columns(writer.get(), header.rows, std::vector<dbdf_value_type_t>(header.cols, header.value_type),
@@ -158,7 +158,7 @@ void npy_to_dbdf(const std::string& input, const std::string& output, const Outp
 }
 
 void dbdf_to_npy(const std::string& input, const std::string& output, const OutputSettings& settings) {
-    Reader reader = open_reader(input);
+    Reader reader = open_reader(input, settings.input_dialect);
     const dbdf_object_info_t info = object_info(reader);
     dbdf_value_type_t type = settings.value_type != DBDF_VALUE_NONE ? settings.value_type : info.value_type;
     if (type == DBDF_VALUE_NONE) {  // a frame: one dtype is needed for the whole array

@@ -36,8 +36,13 @@ TileShape sparse_tile_shape(std::uint64_t rows, std::uint64_t cols, std::uint64_
 }  // namespace
 
 TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t type) {
-    const std::uint64_t width = std::max<std::size_t>(dbdf_value_type_size(type), 1);
     TileShape shape;
+    if (settings.output_dialect == DBDF_DIALECT_DAPHNE) {
+        shape.rows = std::max<std::uint64_t>(rows, 1);
+        shape.cols = std::max<std::uint64_t>(cols, 1);
+        return shape;
+    }
+    const std::uint64_t width = std::max<std::size_t>(dbdf_value_type_size(type), 1);
     shape.cols = std::min({std::max<std::uint64_t>(cols, 1), kMaxExtent, kTileBytes / width});
     shape.rows = std::min({std::max<std::uint64_t>(1, kTileBytes / (shape.cols * width)), std::max<std::uint64_t>(rows, 1),
                            kMaxExtent});
@@ -68,7 +73,9 @@ void write_matrix_tiles(dbdf_writer_t* writer, std::uint64_t rows, std::uint64_t
 void write_sparse_tiles(dbdf_writer_t* writer, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t source_type,
                         const OutputSettings& settings, std::span<const SparseEntry> entries) {
     const std::size_t width = dbdf_value_type_size(source_type);
-    const bool shape_given = settings.options.block_rows != 0 || settings.options.block_cols != 0;
+    // A given block shape, or the daphne dialect's single block, is kept exactly: no merging of empty rows.
+    const bool shape_given = settings.options.block_rows != 0 || settings.options.block_cols != 0 ||
+                             settings.output_dialect == DBDF_DIALECT_DAPHNE;
     const TileShape tile = shape_given ? tile_shape(settings, rows, cols, source_type)
                                        : sparse_tile_shape(rows, cols, entries.size(), width);
     const std::uint64_t column_tiles = ceil_div(cols, tile.cols);

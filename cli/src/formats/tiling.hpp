@@ -18,6 +18,9 @@ struct OutputSettings {
     bool keep_blocks = false;                                 // --encoding as-is (dbdf to dbdf)
     dbdf_value_type_t value_type = DBDF_VALUE_NONE;           // --value-type, NONE: from the input
     int data_type = 0;                                        // --data-type, 0: from the input
+    dbdf_dialect_t input_dialect = DBDF_DIALECT_SPEC;         // --dialect-in
+    dbdf_dialect_t output_dialect = DBDF_DIALECT_SPEC;        // --dialect-out (daphne: one block per object)
+    bool write_meta = true;                                   // daphne output: <OUT>.meta, unless --no-meta
 };
 
 struct TileShape {
@@ -25,7 +28,8 @@ struct TileShape {
     std::uint64_t cols = 0;
 };
 
-// The block shape to use: the one asked for, or tiles of about 4 MiB of values.
+// The block shape to use: the one asked for, or tiles of about 4 MiB of values; in the daphne dialect the whole
+// object (it is one block).
 TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t type);
 
 // Fills `out` (rows x cols values, row-major, of the buffer's type) with the source's cells at (row, col).

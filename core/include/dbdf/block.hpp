@@ -9,6 +9,18 @@
 
 namespace dbdf {
 
+// How a block's payload bytes are arranged. Spec blocks follow the spec's layout for their block type; the
+// daphne dialect (dialect.hpp) has two layouts of its own, which the decoders dispatch on, so callers decode
+// every block the same way.
+enum class PayloadLayout : std::uint8_t {
+    Spec = 0,
+    // Daphne CSR: rowOffsets (uint64 x (#r + 1)), colIdxs (uint64 x #nzb), values (#nzb); #nzb precedes it.
+    DaphneCsr = 1,
+    // One column of a daphne frame: #r values of the block's value type, value_stride bytes apart (the values
+    // of a frame row are interleaved across its columns).
+    StridedColumn = 2,
+};
+
 struct BlockView {
     std::uint64_t index = 0;      // ordinal in the file
     std::uint64_t row = 0;        // rx
@@ -22,6 +34,9 @@ struct BlockView {
     std::uint64_t encoded_bytes = 0;  // position pair + block header + payload
     std::uint64_t payload_offset = 0; // byte offset of the payload (dense values, CSR rows, COO entries)
     std::uint64_t payload_bytes = 0;
+    PayloadLayout layout = PayloadLayout::Spec;
+    std::uint64_t value_stride = 0;   // StridedColumn only: bytes from one value to the next
+
 
     std::uint64_t row_end() const { return row + rows; }
     std::uint64_t col_end() const { return col + cols; }

@@ -18,6 +18,9 @@ struct ObjectHeader {
     ValueType value_type = ValueType::None;  // matrices; None for frames
     std::vector<ValueType> column_types;      // frames: one per column
     std::vector<std::string> labels;          // frames: one per column, bytes as stored
+    // False when the file's labels cannot be recovered (daphne dialect frames store memory bytes instead of
+    // the text); `labels` then holds the runtime's defaults col_0, col_1, ...
+    bool labels_recoverable = true;
 
     // The declared type of the cells of column `column`: the column's type for frames, the value type else.
     ValueType type_of_column(std::uint64_t column) const {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "dbdf/block.hpp"
+#include "dbdf/dialect.hpp"
 #include "dbdf/error.hpp"
 #include "dbdf/header.hpp"
 #include "dbdf/types.hpp"
@@ -34,15 +35,17 @@ struct Window {
 
 class Reader {
 public:
-    // Memory-maps the file read-only. Throws Error(Io) when it cannot, and header errors.
-    static Reader open_file(const std::filesystem::path& path);
+    // Memory-maps the file read-only. Throws Error(Io) when it cannot, and header errors. `dialect` says which
+    // layout the file follows; it is never guessed (dialect.hpp).
+    static Reader open_file(const std::filesystem::path& path, Dialect dialect = Dialect::Spec);
     // Reads caller memory without copying; it must outlive the reader.
-    static Reader open_memory(std::span<const std::byte> input);
+    static Reader open_memory(std::span<const std::byte> input, Dialect dialect = Dialect::Spec);
 
     Reader(Reader&&) noexcept;
     Reader& operator=(Reader&&) noexcept;
     ~Reader();
 
+    Dialect dialect() const;
     const ObjectHeader& header() const;
     std::uint64_t header_bytes() const;
     std::uint64_t total_bytes() const;

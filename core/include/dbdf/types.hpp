@@ -26,7 +26,9 @@ enum class ValueType : std::uint8_t {
     F64 = 10,
 };
 
-enum class DataType : std::uint8_t { DenseMatrix = 1, CsrMatrix = 2, Frame = 3 };
+// Scalar (4) exists only in the daphne dialect (a single value serialized by DAPHNE's runtime); the spec
+// defines 1..3, and is_valid() accepts only those.
+enum class DataType : std::uint8_t { DenseMatrix = 1, CsrMatrix = 2, Frame = 3, Scalar = 4 };
 
 enum class BlockType : std::uint8_t { Empty = 0, Dense = 1, Csr = 2, Coo = 3 };
 
@@ -78,7 +80,7 @@ constexpr bool is_unsigned_integer(ValueType type) {
 }
 
 std::string_view name(ValueType type);  // "u8" ... "f64", "none"; "unknown"
-std::string_view name(DataType type);   // "dense", "csr", "frame"; "unknown"
+std::string_view name(DataType type);   // "dense", "csr", "frame", "scalar"; "unknown"
 std::string_view name(BlockType type);  // "empty", "dense", "csr", "coo"; "unknown"
 std::optional<ValueType> parse_value_type(std::string_view text);  // also "uint8", "float64", "double", ...
 

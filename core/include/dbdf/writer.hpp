@@ -4,10 +4,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "dbdf/dialect.hpp"
 #include "dbdf/header.hpp"
 #include "dbdf/sink.hpp"
 #include "dbdf/types.hpp"
@@ -32,9 +34,20 @@ struct BlockPlacement {
     std::uint32_t cols = 0;
 };
 
+// Which layout a writer produces. The daphne dialect (DIALECT.md) stores one block covering the object: a matrix
+// takes write_dense / write_csr, or one add_* call whose block covers the whole matrix; a frame takes every
+// column (write_column, or add_dense of a whole column), kept in memory until finish() interleaves them row by
+// row. Values are stored in the object's value type (no narrowing); the encoding option may only name the
+// object's own layout (auto, as-given, dense for dense matrices, CSR for CSR matrices); tile sizes do not apply.
+struct WriterDialect {
+    Dialect dialect = Dialect::Spec;
+    // Daphne dialect: finish() writes DaphneDSL's .meta JSON here (atomically, after the data); empty: none.
+    std::filesystem::path meta_sidecar;
+};
+
 class Writer {
 public:
-    explicit Writer(std::unique_ptr<ByteSink> sink);
+    explicit Writer(std::unique_ptr<ByteSink> sink, WriterDialect dialect = {});
     Writer(Writer&&) noexcept;
     Writer& operator=(Writer&&) noexcept;
     ~Writer();
@@ -42,6 +55,7 @@ public:
     void begin_matrix(DataType data_type, ValueType value_type, std::uint64_t rows, std::uint64_t cols);
     void begin_frame(std::uint64_t rows, std::vector<ValueType> column_types, std::vector<std::string> labels);
     const ObjectHeader& header() const;
+    Dialect dialect() const;
 
     // Typed inputs are host-order arrays of the C++ type of `type`.
     void add_dense(const BlockPlacement& place, ValueType type, const void* values, std::size_t count,

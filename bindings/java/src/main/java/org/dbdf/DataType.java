@@ -4,7 +4,9 @@ package org.dbdf;
 public enum DataType {
     DENSE(1),
     CSR(2),
-    FRAME(3);
+    FRAME(3),
+    /** A single value; only read, in the daphne dialect (as a 1 x 1 object). */
+    SCALAR(4);
 
     private final int code;
 

@@ -98,6 +98,63 @@ public final class Reader implements AutoCloseable {
         return new Reader(new NativeReader(path), null);
     }
 
+    /** Opens the file at {@code path} in {@code dialect} (memory-mapped, read-only) and parses its header. */
+    public static Reader open(Path path, Dialect dialect) {
+        Objects.requireNonNull(path, "path");
+        return open(path.toString(), dialect);
+    }
+
+    /** Opens the file at {@code path} in {@code dialect} (memory-mapped, read-only) and parses its header. */
+    public static Reader open(String path, Dialect dialect) {
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(dialect, "dialect");
+        NativeLibrary.load();
+        return new Reader(new NativeReader(path, dialect.code()), null);
+    }
+
+    /** Reads a copy of {@code bytes} in {@code dialect}. */
+    public static Reader fromBytes(byte[] bytes, Dialect dialect) {
+        Objects.requireNonNull(bytes, "bytes");
+        ByteBuffer copy = ByteBuffer.allocateDirect(bytes.length);
+        copy.put(bytes).flip();
+        return fromBuffer(copy, dialect);
+    }
+
+    /** Reads the remaining bytes of a direct buffer in place in {@code dialect}; see {@link #fromBuffer(ByteBuffer)}. */
+    public static Reader fromBuffer(ByteBuffer buffer, Dialect dialect) {
+        Objects.requireNonNull(buffer, "buffer");
+        Objects.requireNonNull(dialect, "dialect");
+        if (!buffer.isDirect()) {
+            throw new IllegalArgumentException("the buffer must be direct; use fromBytes for heap data");
+        }
+        NativeLibrary.load();
+        ByteBuffer window = buffer.slice();
+        return new Reader(new NativeReader(window, dialect.code()), window);
+    }
+
+    /** The dialect the reader was opened with. */
+    public synchronized Dialect dialect() {
+        ensureOpen();
+        try {
+            return Dialect.fromCode(state.reader.opened_dialect());
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
+     * Whether {@link #columnLabel(long)} returns the file's labels: false when they could not be recovered and are
+     * DAPHNE's defaults col_0, col_1, ... (frames in the daphne dialect).
+     */
+    public synchronized boolean labelsRecoverable() {
+        ensureOpen();
+        try {
+            return state.reader.labels_are_recoverable();
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
     /** Reads a copy of {@code bytes} (copied once into native memory, so the array may change afterwards). */
     public static Reader fromBytes(byte[] bytes) {
         Objects.requireNonNull(bytes, "bytes");

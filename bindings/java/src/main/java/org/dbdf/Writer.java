@@ -55,6 +55,42 @@ public final class Writer implements AutoCloseable {
         return new Writer(new NativeWriter(path));
     }
 
+    /**
+     * Writes the file at {@code path} atomically in {@code dialect}. In {@link Dialect#DAPHNE} the object is one
+     * block, as DAPHNE's runtime writes it: a matrix takes writeDense (or one add call covering it), a
+     * frame every column once; and with {@code writeMeta} finish() also writes {@code path.meta}, the JSON file
+     * DaphneDSL's read needs. See section 5 of dbdf.h.
+     */
+    public static Writer toFile(Path path, Dialect dialect, boolean writeMeta) {
+        Objects.requireNonNull(path, "path");
+        return toFile(path.toString(), dialect, writeMeta);
+    }
+
+    /** As {@link #toFile(Path, Dialect, boolean)}. */
+    public static Writer toFile(String path, Dialect dialect, boolean writeMeta) {
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(dialect, "dialect");
+        NativeLibrary.load();
+        return new Writer(new NativeWriter(path, dialect.code(), writeMeta));
+    }
+
+    /** Writes to memory in {@code dialect}; get the bytes with {@link #toByteArray()} after finish(). */
+    public static Writer toMemory(Dialect dialect) {
+        Objects.requireNonNull(dialect, "dialect");
+        NativeLibrary.load();
+        return new Writer(new NativeWriter(dialect.code()));
+    }
+
+    /** The dialect the writer was opened with. */
+    public synchronized Dialect dialect() {
+        ensureOpen();
+        try {
+            return Dialect.fromCode(writer.opened_dialect());
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
     /** Writes to memory; get the bytes with {@link #toByteArray()} after finish(). */
     public static Writer toMemory() {
         NativeLibrary.load();

@@ -36,19 +36,25 @@ namespace Dbdf
         /// <summary>
         /// The payload bytes as stored, without copying: a read-only stream over the reader's input (dense: row-major
         /// little-endian values; CSR: the per-row records after the entry count; COO: the entries after the entry
-        /// count; empty: no bytes). It reads the reader's memory: do not use it after the reader is disposed.
+        /// count; empty: no bytes). In <see cref="Dialect.Daphne"/> a CSR payload is DAPHNE's three arrays and a
+        /// frame column's values lie a frame row apart (docs/daphne-dialect.md); the decoding members handle both.
         /// </summary>
-        public unsafe UnmanagedMemoryStream OpenPayload()
+        /// <remarks>
+        /// The stream keeps the reader's input alive: it stays readable after the block is no longer current and
+        /// after the reader is disposed, and the input is freed once the reader and every such stream are disposed
+        /// (or finalized), so dispose the stream (<c>using</c>). Like any stream, one thread at a time. Over
+        /// <see cref="Reader.FromMemory(System.IntPtr, long)"/> it reads the caller's memory, which must stay valid
+        /// as long.
+        /// </remarks>
+        public UnmanagedMemoryStream OpenPayload()
         {
-            NativeBytes payload = reader.Payload(this);
-            long length = payload.LongLength;
-            return new UnmanagedMemoryStream((byte*)payload.Data.ToPointer(), length, length, FileAccess.Read);
+            return reader.OpenPayload(this);
         }
 
         /// <summary>A copy of the payload bytes as stored.</summary>
         public byte[] PayloadToArray()
         {
-            return reader.Payload(this).ToArray();
+            return reader.PayloadToArray(this);
         }
 
         /// <summary>

@@ -1,6 +1,7 @@
 using System;
 using System.Collections;
 using System.Collections.Generic;
+using System.IO;
 using System.Runtime.InteropServices;
 using System.Text;
 using Dbdf.Internal;
@@ -34,10 +35,11 @@ namespace Dbdf
     public sealed partial class Reader : IDisposable, IEnumerable<Block>
     {
         private readonly object sync = new object();
+        /// <summary>The native reader and its input, shared with the payload streams; the Reader holds one reference.</summary>
+        private SharedNativeReader shared;
+        /// <summary>The native reader of <see cref="shared"/>; null once disposed.</summary>
         private NativeReader native;
         private NativeBlockInfo scratch;
-        /// <summary>Native copy of the input of FromBytes; freed after the native reader.</summary>
-        private IntPtr ownedMemory;
         private readonly ObjectInfo info;
         private bool disposed;
         /// <summary>The current block, or null before the first and after the last.</summary>
@@ -45,10 +47,11 @@ namespace Dbdf
         /// <summary>Changes whenever the current block changes, so that stale <see cref="Block"/> views are detected.</summary>
         private long position;
 
+        /// <summary>Takes over <paramref name="native"/> and <paramref name="ownedMemory"/> (the native copy of FromBytes' input, or zero), also when it throws.</summary>
         private Reader(NativeReader native, IntPtr ownedMemory)
         {
+            shared = new SharedNativeReader(native, ownedMemory);
             this.native = native;
-            this.ownedMemory = ownedMemory;
             scratch = new NativeBlockInfo();
             try
             {
@@ -106,7 +109,7 @@ namespace Dbdf
 
         /// <summary>
         /// Reads <paramref name="length"/> bytes at <paramref name="data"/> in place, without copying. The memory
-        /// must stay valid and unchanged until the reader is disposed.
+        /// must stay valid and unchanged until the reader and every payload stream opened from it are disposed.
         /// </summary>
         public static Reader FromMemory(IntPtr data, long length)
         {
@@ -334,7 +337,10 @@ namespace Dbdf
             }
         }
 
-        /// <summary>Frees the native reader. Idempotent. Payload streams obtained from this reader must not be used after.</summary>
+        /// <summary>
+        /// Releases the native reader. Idempotent. Payload streams opened from this reader stay readable: the native
+        /// reader and its input are freed when the reader and every payload stream are disposed (or finalized).
+        /// </summary>
         public void Dispose()
         {
             Dispose(true);
@@ -352,20 +358,16 @@ namespace Dbdf
                 }
                 disposed = true;
                 current = null;
-                if (native != null)
+                native = null;
+                if (shared != null)
                 {
-                    native.Dispose();
-                    native = null;
+                    shared.Release();
+                    shared = null;
                 }
                 if (scratch != null)
                 {
                     scratch.Dispose();
                     scratch = null;
-                }
-                if (ownedMemory != IntPtr.Zero)
-                {
-                    Marshal.FreeHGlobal(ownedMemory);
-                    ownedMemory = IntPtr.Zero;
                 }
             }
         }
@@ -493,12 +495,31 @@ namespace Dbdf
             }
         }
 
-        internal NativeBytes Payload(Block block)
+        internal byte[] PayloadToArray(Block block)
         {
             lock (sync)
             {
                 CheckCurrent(block);
-                return native.payload();
+                return native.payload().ToArray();
+            }
+        }
+
+        internal UnmanagedMemoryStream OpenPayload(Block block)
+        {
+            lock (sync)
+            {
+                CheckCurrent(block);
+                NativeBytes payload = native.payload();
+                shared.AddReference();
+                try
+                {
+                    return new PayloadStream(shared, payload);
+                }
+                catch
+                {
+                    shared.Release();
+                    throw;
+                }
             }
         }
 

@@ -2,7 +2,6 @@ using System;
 using System.Collections;
 using System.Collections.Generic;
 using System.IO;
-using System.Runtime.InteropServices;
 using System.Text;
 using Dbdf.Internal;
 
@@ -72,56 +71,6 @@ namespace Dbdf
             Dispose(false);
         }
 
-        /// <summary>Opens the file at <paramref name="path"/> (memory-mapped, read-only) and parses its header.</summary>
-        public static Reader Open(string path)
-        {
-            if (path == null)
-            {
-                throw new ArgumentNullException("path");
-            }
-            NativeLoader.EnsureLoaded();
-            return new Reader(new NativeReader(path), IntPtr.Zero);
-        }
-
-        /// <summary>Reads a copy of <paramref name="bytes"/> (copied once into native memory, so the array may change afterwards).</summary>
-        public static Reader FromBytes(byte[] bytes)
-        {
-            if (bytes == null)
-            {
-                throw new ArgumentNullException("bytes");
-            }
-            NativeLoader.EnsureLoaded();
-            IntPtr memory = Marshal.AllocHGlobal(Math.Max(bytes.Length, 1));
-            NativeReader reader;
-            try
-            {
-                Marshal.Copy(bytes, 0, memory, bytes.Length);
-                reader = new NativeReader(memory, (ulong)bytes.Length);
-            }
-            catch
-            {
-                Marshal.FreeHGlobal(memory);
-                throw;
-            }
-            // From here the Reader owns the memory, also if its constructor fails.
-            return new Reader(reader, memory);
-        }
-
-        /// <summary>
-        /// Reads <paramref name="length"/> bytes at <paramref name="data"/> in place, without copying. The memory
-        /// must stay valid and unchanged until the reader and every payload stream opened from it are disposed.
-        /// </summary>
-        public static Reader FromMemory(IntPtr data, long length)
-        {
-            ulong nbytes = Arguments.NonNegative(length, "length");
-            if (data == IntPtr.Zero && length > 0)
-            {
-                throw new ArgumentNullException("data");
-            }
-            NativeLoader.EnsureLoaded();
-            return new Reader(new NativeReader(data, nbytes), IntPtr.Zero);
-        }
-
         private void EnsureOpen()
         {
             if (disposed)
@@ -145,6 +94,36 @@ namespace Dbdf
                 {
                     EnsureOpen();
                     return info;
+                }
+            }
+        }
+
+        /// <summary>The dialect the reader was opened with.</summary>
+        public Dialect Dialect
+        {
+            get
+            {
+                lock (sync)
+                {
+                    EnsureOpen();
+                    return (Dialect)native.opened_dialect();
+                }
+            }
+        }
+
+        /// <summary>
+        /// Whether <see cref="ColumnLabel"/> returns the labels the file holds: false when they could not be recovered
+        /// and are DAPHNE's defaults <c>col_0</c>, <c>col_1</c>, ... (frames in <see cref="Dialect.Daphne"/>, whose
+        /// runtime writes memory bytes instead of the label text). True for matrices.
+        /// </summary>
+        public bool LabelsRecoverable
+        {
+            get
+            {
+                lock (sync)
+                {
+                    EnsureOpen();
+                    return native.labels_are_recoverable();
                 }
             }
         }

@@ -43,24 +43,6 @@ namespace Dbdf
             Dispose(false);
         }
 
-        /// <summary>Writes the file at <paramref name="path"/> atomically (a temporary file in the same directory until Finish()).</summary>
-        public static Writer ToFile(string path)
-        {
-            if (path == null)
-            {
-                throw new ArgumentNullException("path");
-            }
-            NativeLoader.EnsureLoaded();
-            return new Writer(new NativeWriter(path));
-        }
-
-        /// <summary>Writes to memory; get the bytes with <see cref="ToArray"/> after Finish().</summary>
-        public static Writer ToMemory()
-        {
-            NativeLoader.EnsureLoaded();
-            return new Writer(new NativeWriter());
-        }
-
         private void EnsureOpen()
         {
             if (disposed)
@@ -73,6 +55,19 @@ namespace Dbdf
         public bool IsDisposed
         {
             get { lock (sync) { return disposed; } }
+        }
+
+        /// <summary>The dialect the writer was opened with.</summary>
+        public Dialect Dialect
+        {
+            get
+            {
+                lock (sync)
+                {
+                    EnsureOpen();
+                    return (Dialect)native.opened_dialect();
+                }
+            }
         }
 
         /// <summary>Writes the header of a matrix (<see cref="DataType.Dense"/> or <see cref="DataType.Csr"/>).</summary>

@@ -60,7 +60,7 @@ namespace Dbdf.Tests
         }
 
         /// <summary>The status whose library name (dbdf_status_name) is <paramref name="name"/>.</summary>
-        private static Status StatusNamed(string name)
+        internal static Status StatusNamed(string name)
         {
             foreach (Status status in Enum.GetValues(typeof(Status)))
             {

@@ -6,8 +6,9 @@ using System.Text;
 namespace Dbdf.Tests
 {
     /// <summary>
-    /// A small strict JSON reader for vectors.json: objects become Dictionary&lt;string, object&gt;, arrays
-    /// List&lt;object&gt;, strings string, integers long, other numbers double, true/false bool, null null.
+    /// A small strict JSON reader for vectors.json and corpus.json: objects become Dictionary&lt;string, object&gt;,
+    /// arrays List&lt;object&gt;, strings string, integers long (ulong above long's range), other numbers double,
+    /// true/false bool, null null.
     /// </summary>
     internal sealed class MiniJson
     {
@@ -213,6 +214,12 @@ namespace Dbdf.Tests
             if (long.TryParse(number, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out integer))
             {
                 return integer;
+            }
+            // u64 values above 2^63 - 1 (corpus.json has them) would lose their low bits as a double.
+            ulong unsignedInteger;
+            if (ulong.TryParse(number, NumberStyles.None, CultureInfo.InvariantCulture, out unsignedInteger))
+            {
+                return unsignedInteger;
             }
             return double.Parse(number, NumberStyles.Float, CultureInfo.InvariantCulture);
         }

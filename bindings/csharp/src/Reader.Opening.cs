@@ -1,0 +1,101 @@
+using System;
+using System.Runtime.InteropServices;
+using Dbdf.Internal;
+
+namespace Dbdf
+{
+    // The ways to open a reader: a file, a copy of a byte array, caller memory; each in the spec dialect or in a
+    // dialect chosen explicitly.
+    public sealed partial class Reader
+    {
+        /// <summary>Opens the file at <paramref name="path"/> (memory-mapped, read-only) and parses its header.</summary>
+        public static Reader Open(string path)
+        {
+            return Open(path, Dialect.Spec);
+        }
+
+        /// <summary>
+        /// Opens the file at <paramref name="path"/> (memory-mapped, read-only) in <paramref name="dialect"/> and parses
+        /// its header.
+        /// </summary>
+        /// <exception cref="DbdfException">
+        /// <see cref="Status.Io"/> when the file cannot be opened; <see cref="Status.InvalidArgument"/> for a dialect
+        /// the library does not know; in <see cref="Dialect.Daphne"/> also <see cref="Status.Unsupported"/> for string
+        /// data and <see cref="Status.Truncated"/> for a frame the runtime left cut short.
+        /// </exception>
+        /// <example>
+        /// <code>
+        /// using (Reader reader = Reader.Open("written_by_daphne.dbdf", Dialect.Daphne))
+        /// {
+        ///     double[] values = reader.ReadDoubles();
+        /// }
+        /// </code>
+        /// </example>
+        public static Reader Open(string path, Dialect dialect)
+        {
+            if (path == null)
+            {
+                throw new ArgumentNullException("path");
+            }
+            NativeLoader.EnsureLoaded();
+            return new Reader(new NativeReader(path, (int)dialect), IntPtr.Zero);
+        }
+
+        /// <summary>Reads a copy of <paramref name="bytes"/> (copied once into native memory, so the array may change afterwards).</summary>
+        public static Reader FromBytes(byte[] bytes)
+        {
+            return FromBytes(bytes, Dialect.Spec);
+        }
+
+        /// <summary>
+        /// Reads a copy of <paramref name="bytes"/> in <paramref name="dialect"/> (copied once into native memory, so the
+        /// array may change afterwards). Fails as <see cref="Open(string, Dialect)"/> does, except for file errors.
+        /// </summary>
+        public static Reader FromBytes(byte[] bytes, Dialect dialect)
+        {
+            if (bytes == null)
+            {
+                throw new ArgumentNullException("bytes");
+            }
+            NativeLoader.EnsureLoaded();
+            IntPtr memory = Marshal.AllocHGlobal(Math.Max(bytes.Length, 1));
+            NativeReader reader;
+            try
+            {
+                Marshal.Copy(bytes, 0, memory, bytes.Length);
+                reader = new NativeReader(memory, (ulong)bytes.Length, (int)dialect);
+            }
+            catch
+            {
+                Marshal.FreeHGlobal(memory);
+                throw;
+            }
+            // From here the Reader owns the memory, also if its constructor fails.
+            return new Reader(reader, memory);
+        }
+
+        /// <summary>
+        /// Reads <paramref name="length"/> bytes at <paramref name="data"/> in place, without copying. The memory
+        /// must stay valid and unchanged until the reader and every payload stream opened from it are disposed.
+        /// </summary>
+        public static Reader FromMemory(IntPtr data, long length)
+        {
+            return FromMemory(data, length, Dialect.Spec);
+        }
+
+        /// <summary>
+        /// Reads <paramref name="length"/> bytes at <paramref name="data"/> in place in <paramref name="dialect"/>,
+        /// without copying; the memory rule of <see cref="FromMemory(IntPtr, long)"/> applies.
+        /// </summary>
+        public static Reader FromMemory(IntPtr data, long length, Dialect dialect)
+        {
+            ulong nbytes = Arguments.NonNegative(length, "length");
+            if (data == IntPtr.Zero && length > 0)
+            {
+                throw new ArgumentNullException("data");
+            }
+            NativeLoader.EnsureLoaded();
+            return new Reader(new NativeReader(data, nbytes, (int)dialect), IntPtr.Zero);
+        }
+    }
+}

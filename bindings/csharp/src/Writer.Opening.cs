@@ -1,0 +1,69 @@
+using System;
+using Dbdf.Internal;
+
+namespace Dbdf
+{
+    // The ways to open a writer: a file (written atomically) or memory; each in the spec dialect or in a dialect
+    // chosen explicitly.
+    public sealed partial class Writer
+    {
+        /// <summary>Writes the file at <paramref name="path"/> atomically (a temporary file in the same directory until Finish()).</summary>
+        public static Writer ToFile(string path)
+        {
+            return ToFile(path, Dialect.Spec, false);
+        }
+
+        /// <summary>
+        /// Writes the file at <paramref name="path"/> atomically in <paramref name="dialect"/>. In
+        /// <see cref="Dialect.Daphne"/> the output is byte for byte what DAPHNE's runtime writes: one block covering
+        /// the object, in its own value type (docs/daphne-dialect.md says what that allows).
+        /// </summary>
+        /// <param name="path">The target; a temporary file in the same directory until Finish().</param>
+        /// <param name="dialect">The layout to write.</param>
+        /// <param name="writeMeta">
+        /// In <see cref="Dialect.Daphne"/>: whether Finish() also writes the JSON sidecar <c>path + ".meta"</c> that
+        /// DaphneDSL's <c>read</c> opens before a .dbdf file (atomically, after the data file is in place; a failure
+        /// there is a <see cref="Status.Io"/> from Finish()). Ignored in <see cref="Dialect.Spec"/>.
+        /// </param>
+        /// <exception cref="DbdfException">
+        /// <see cref="Status.Io"/> when the temporary file cannot be created; <see cref="Status.InvalidArgument"/> for
+        /// a dialect the library does not know.
+        /// </exception>
+        /// <example>
+        /// <code>
+        /// using (Writer writer = Writer.ToFile("m.dbdf", Dialect.Daphne))   // also writes m.dbdf.meta
+        /// {
+        ///     writer.BeginMatrix(DataType.Dense, Dbdf.ValueType.F64, rows, cols);
+        ///     writer.WriteDense(values);
+        ///     writer.Finish();
+        /// }
+        /// </code>
+        /// </example>
+        public static Writer ToFile(string path, Dialect dialect, bool writeMeta = true)
+        {
+            if (path == null)
+            {
+                throw new ArgumentNullException("path");
+            }
+            NativeLoader.EnsureLoaded();
+            return new Writer(new NativeWriter(path, (int)dialect, writeMeta));
+        }
+
+        /// <summary>Writes to memory; get the bytes with <see cref="ToArray"/> after Finish().</summary>
+        public static Writer ToMemory()
+        {
+            return ToMemory(Dialect.Spec);
+        }
+
+        /// <summary>
+        /// Writes to memory in <paramref name="dialect"/>; get the bytes with <see cref="ToArray"/> after Finish().
+        /// No .meta sidecar: that belongs to files.
+        /// </summary>
+        /// <exception cref="DbdfException"><see cref="Status.InvalidArgument"/> for a dialect the library does not know.</exception>
+        public static Writer ToMemory(Dialect dialect)
+        {
+            NativeLoader.EnsureLoaded();
+            return new Writer(new NativeWriter((int)dialect));
+        }
+    }
+}

@@ -1,6 +1,7 @@
 /*
- * Java part of dbdf.i: exceptions, buffer typemaps and enum style. Generated classes go to the package given
- * with -package (org.dbdf.internal); the idiomatic API in org.dbdf is written by hand on top of them.
+ * Java part of dbdf.i: exceptions, buffer typemaps, enum style and class visibility. Generated classes go to the
+ * package given with -package (org.dbdf) as package-private classes: the idiomatic API of that package is written
+ * by hand on top of them, and nothing generated is reachable from outside it.
  *
  * Arrays cross without copying: they are pinned with GetPrimitiveArrayCritical for the duration of one call
  * (no JNI call happens while they are pinned: the library call itself never calls back into Java). Direct
@@ -12,6 +13,18 @@
 /* Enums become int constants: the org.dbdf layer has its own enums that carry the same codes. */
 %include "enumtypeunsafe.swg"
 %javaconst(1);
+
+/* Package-private classes only (after enumtypeunsafe.swg, which sets its own modifiers). */
+%typemap(javaclassmodifiers) SWIGTYPE, SWIGTYPE *, SWIGTYPE &, SWIGTYPE &&, SWIGTYPE [], SWIGTYPE (CLASS::*) "final class"
+%typemap(javaclassmodifiers) enum SWIGTYPE "final class"
+%pragma(java) jniclassclassmodifiers="final class"
+%pragma(java) moduleclassmodifiers="final class"
+/* SWIG writes #define constants into an interface that is always public. The version macros are the header's;
+ * the library's own version is asked at run time (Dbdf.version()). */
+%ignore DBDF_VERSION_MAJOR;
+%ignore DBDF_VERSION_MINOR;
+%ignore DBDF_VERSION_PATCH;
+%ignore DBDF_VERSION_NUMBER;
 
 /* Java has no unsigned 64-bit integer: uint64_t crosses as long with the same bits (counts, offsets and sizes
  * never reach 2^63 in practice; the org.dbdf layer documents the unsigned value-type mapping). */

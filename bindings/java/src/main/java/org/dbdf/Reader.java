@@ -10,11 +10,6 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 
-import org.dbdf.internal.NativeBlockInfo;
-import org.dbdf.internal.NativeLibrary;
-import org.dbdf.internal.NativeObjectInfo;
-import org.dbdf.internal.NativeReader;
-
 /**
  * Reads one .dbdf object: its header, then its blocks one at a time, or the whole object at once.
  *

@@ -7,9 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Objects;
 
-import org.dbdf.internal.NativeLibrary;
-import org.dbdf.internal.NativeWriter;
-
 /**
  * Writes one .dbdf object: begin with the header, add blocks one at a time (or write a whole matrix or frame
  * column, tiled), then {@link #finish()}.

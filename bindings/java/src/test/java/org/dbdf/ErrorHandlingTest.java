@@ -13,9 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.dbdf.internal.NativeBlockInfo;
-import org.dbdf.internal.NativeReader;
-import org.dbdf.internal.NativeWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;

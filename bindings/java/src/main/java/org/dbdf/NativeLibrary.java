@@ -1,4 +1,4 @@
-package org.dbdf.internal;
+package org.dbdf;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -21,9 +21,9 @@ import java.util.Locale;
  * loaded from there. When the jar has no libraries for this platform, {@code System.loadLibrary("dbdf_java")} is
  * tried. If both fail, the error lists everything that was tried.
  */
-public final class NativeLibrary {
+final class NativeLibrary {
     /** Name of the JNI library, as System.loadLibrary takes it. */
-    public static final String JNI_LIBRARY_NAME = "dbdf_java";
+    static final String JNI_LIBRARY_NAME = "dbdf_java";
 
     private static boolean loaded;
 
@@ -31,17 +31,25 @@ public final class NativeLibrary {
     }
 
     /** The resource directory of this platform's libraries, e.g. {@code /native/linux-x86_64/}. */
-    public static String resourceDirectory() {
+    static String resourceDirectory() {
         return "/native/" + platform() + "/";
     }
 
     /** Loads the libraries once; later calls return at once. Throws UnsatisfiedLinkError saying what was searched. */
-    public static synchronized void load() {
-        if (loaded) {
-            return;
+    static synchronized void load() {
+        if (!loaded) {
+            loadFrom(resourceDirectory(), JNI_LIBRARY_NAME);
+            loaded = true;
         }
+    }
+
+    /**
+     * Loads the libraries listed in the class path resource {@code directory + "libraries.txt"}, or else the JNI
+     * library {@code jniLibraryName} with System.loadLibrary. Apart from {@link #load()} so that tests can make both
+     * fail and read the message.
+     */
+    static void loadFrom(String directory, String jniLibraryName) {
         List<String> attempts = new ArrayList<>();
-        String directory = resourceDirectory();
         try {
             List<String> names = bundledLibraryNames(directory);
             if (names.isEmpty()) {
@@ -62,18 +70,16 @@ public final class NativeLibrary {
                 for (String name : names) {
                     System.load(extracted.resolve(name).toAbsolutePath().toString());
                 }
-                loaded = true;
                 return;
             }
         } catch (IOException | UnsatisfiedLinkError | SecurityException error) {
             attempts.add("jar resources " + directory + ": " + error.getMessage());
         }
         try {
-            System.loadLibrary(JNI_LIBRARY_NAME);
-            loaded = true;
+            System.loadLibrary(jniLibraryName);
             return;
         } catch (UnsatisfiedLinkError | SecurityException error) {
-            attempts.add("System.loadLibrary(\"" + JNI_LIBRARY_NAME + "\") with java.library.path="
+            attempts.add("System.loadLibrary(\"" + jniLibraryName + "\") with java.library.path="
                     + System.getProperty("java.library.path") + ": " + error.getMessage());
         }
         throw new UnsatisfiedLinkError("dbdf: cannot load the native library for platform " + platform()

@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
  * The current block of a {@link Reader}: its description, and decoding of its values. Valid until the reader
  * moves to another block (then every method throws IllegalStateException) or is closed.
  */
-public final class Block {
+public final class Block extends BlockValueOverloads {
     private final Reader reader;
     private final BlockInfo info;
     private final long position;
@@ -64,36 +64,22 @@ public final class Block {
         return reader.payload(this);
     }
 
-    /** Decodes into a row-major array of rows * cols values of the array's (signed) type. */
-    public void decodeDense(Object values) {
-        decodeDense(ValueType.ofArray(values), values, 0);
-    }
-
-    /** Decodes into a row-major array or direct buffer of values of {@code type}. */
-    public void decodeDense(ValueType type, Object values) {
-        decodeDense(type, values, 0);
-    }
-
-    /**
-     * Decodes as dense values of {@code type}: element (i, j) goes to index i * rowStride + j (rowStride 0: the
-     * block's cols). Zeros are filled in for sparse and empty blocks. Fails with RANGE when a value is not exactly
-     * representable in {@code type}, and with BUFFER_TOO_SMALL when the buffer is too short.
-     */
-    public void decodeDense(ValueType type, Object values, long rowStride) {
+    @Override
+    void decodeDenseValues(ValueType type, Object values, long rowStride) {
         reader.decodeDense(this, type, values, rowStride);
     }
 
     /** The block's values as a new row-major double[]. */
     public double[] toDoubleArray() {
         double[] values = new double[Values.arrayLength(info.rows(), info.cols())];
-        decodeDense(ValueType.F64, values, 0);
+        decodeDenseValues(ValueType.F64, values, 0);
         return values;
     }
 
     /** The block's values as a new row-major long[] (I64; unsigned 64-bit data needs decodeDense(U64, ...)). */
     public long[] toLongArray() {
         long[] values = new long[Values.arrayLength(info.rows(), info.cols())];
-        decodeDense(ValueType.I64, values, 0);
+        decodeDenseValues(ValueType.I64, values, 0);
         return values;
     }
 
@@ -102,16 +88,13 @@ public final class Block {
         return reader.countEntries(this);
     }
 
-    /**
-     * Decodes as CSR with block-local indices: rowOffsets gets rows + 1 entries, colIndices and values one per
-     * entry. Returns the number of entries. Size the arrays with {@link #countEntries()}.
-     */
-    public long decodeCsr(ValueType type, long[] rowOffsets, int[] colIndices, Object values) {
+    @Override
+    long decodeCsrValues(ValueType type, long[] rowOffsets, int[] colIndices, Object values) {
         return reader.decodeCsr(this, type, rowOffsets, colIndices, values);
     }
 
-    /** Decodes as COO triplets with block-local indices, row-major. Returns the number of entries. */
-    public long decodeCoo(ValueType type, int[] rowIndices, int[] colIndices, Object values) {
+    @Override
+    long decodeCooValues(ValueType type, int[] rowIndices, int[] colIndices, Object values) {
         return reader.decodeCoo(this, type, rowIndices, colIndices, values);
     }
 

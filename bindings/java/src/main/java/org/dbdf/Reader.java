@@ -26,11 +26,12 @@ import java.util.Objects;
  * only as a safety net. A reader is used by one thread at a time; its methods are synchronized so that a close()
  * from another thread cannot free it during a call.
  *
- * <p>Value buffers ({@code Object values} parameters) are primitive arrays of the value type's width (see
- * {@link ValueType} for unsigned types) or direct ByteBuffers, which receive values in native byte order starting
- * at their position. Arrays are pinned, not copied, during the call.
+ * <p>Value buffers have one overload per kind: a primitive array of the value type's width ({@code double[]},
+ * {@code float[]}, {@code long[]}, {@code int[]}, {@code short[]}, {@code byte[]}; see {@link ValueType} for
+ * unsigned types), pinned, not copied, during the call; or a direct ByteBuffer, which receives values from its
+ * position, aligned for the value type and, for types wider than one byte, in {@link ByteOrder#nativeOrder()}.
  */
-public final class Reader implements AutoCloseable {
+public final class Reader extends ReaderValueOverloads implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create();
 
     /** What the Cleaner frees; holds no reference to the Reader itself. */
@@ -313,13 +314,8 @@ public final class Reader implements AutoCloseable {
         }
     }
 
-    /** The whole object as dense row-major values of the array's (signed) type. */
-    public void readDense(Object values) {
-        readDense(ValueType.ofArray(values), values, 0);
-    }
-
-    /** The whole object as dense row-major values of {@code type}, {@code rowStride} elements apart (0: cols). */
-    public synchronized void readDense(ValueType type, Object values, long rowStride) {
+    @Override
+    synchronized void readDenseValues(ValueType type, Object values, long rowStride) {
         ensureOpen();
         Object checked = Values.check(type, values, true);
         try {
@@ -332,12 +328,12 @@ public final class Reader implements AutoCloseable {
     /** The whole object as a new row-major double[] (every value must be exactly representable as a double). */
     public double[] readDoubles() {
         double[] values = new double[Values.arrayLength(info().rows(), info().cols())];
-        readDense(ValueType.F64, values, 0);
+        readDenseValues(ValueType.F64, values, 0);
         return values;
     }
 
-    /** The window of rows [row, row + rows) and columns [col, col + cols), dense, row-major. */
-    public synchronized void readWindow(ValueType type, long row, long col, long rows, long cols, Object values,
+    @Override
+    synchronized void readWindowValues(ValueType type, long row, long col, long rows, long cols, Object values,
             long rowStride) {
         ensureOpen();
         Object checked = Values.check(type, values, true);
@@ -348,8 +344,8 @@ public final class Reader implements AutoCloseable {
         }
     }
 
-    /** Frame (or matrix) column {@code column} as rows values of {@code type}. */
-    public synchronized void readColumn(long column, ValueType type, Object values) {
+    @Override
+    synchronized void readColumnValues(long column, ValueType type, Object values) {
         ensureOpen();
         Object checked = Values.check(type, values, true);
         try {
@@ -369,11 +365,8 @@ public final class Reader implements AutoCloseable {
         }
     }
 
-    /**
-     * The whole object as CSR with object-wide indices: rowOffsets gets rows + 1 entries, colIndices and values
-     * one per entry. Returns the number of entries. Size the arrays with {@link #countEntries()}.
-     */
-    public synchronized long readCsr(ValueType type, long[] rowOffsets, long[] colIndices, Object values) {
+    @Override
+    synchronized long readCsrValues(ValueType type, long[] rowOffsets, long[] colIndices, Object values) {
         ensureOpen();
         Objects.requireNonNull(rowOffsets, "rowOffsets");
         Objects.requireNonNull(colIndices, "colIndices");

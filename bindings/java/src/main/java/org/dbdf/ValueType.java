@@ -1,15 +1,13 @@
 package org.dbdf;
 
-import java.nio.ByteBuffer;
-
 /**
  * Value types of the format (codes 1..10).
  *
  * <p>Java has no unsigned integers. Unsigned values travel in the signed array of the same width, bit for bit:
  * U8 in {@code byte[]}, U16 in {@code short[]}, U32 in {@code int[]}, U64 in {@code long[]}. Read them back with
  * {@link Byte#toUnsignedInt}, {@link Short#toUnsignedInt}, {@link Integer#toUnsignedLong} and
- * {@link Long#toUnsignedString}. Methods that infer the value type from an array pick the signed type of that
- * width; pass the ValueType explicitly for unsigned data.
+ * {@link Long#toUnsignedString}. Overloads without a ValueType take the signed type of the array's width; pass the
+ * ValueType explicitly for unsigned data.
  */
 public enum ValueType {
     /** "No single value type": the object value type of a frame. Never valid for data. */
@@ -66,35 +64,5 @@ public enum ValueType {
             }
         }
         throw new IllegalArgumentException("unknown value type code " + code);
-    }
-
-    /**
-     * The signed (or floating-point) type an array holds: {@code double[]} F64, {@code float[]} F32,
-     * {@code long[]} I64, {@code int[]} I32, {@code short[]} I16, {@code byte[]} I8.
-     */
-    public static ValueType ofArray(Object array) {
-        if (array instanceof double[]) {
-            return F64;
-        }
-        if (array instanceof float[]) {
-            return F32;
-        }
-        if (array instanceof long[]) {
-            return I64;
-        }
-        if (array instanceof int[]) {
-            return I32;
-        }
-        if (array instanceof short[]) {
-            return I16;
-        }
-        if (array instanceof byte[]) {
-            return I8;
-        }
-        if (array instanceof ByteBuffer) {
-            throw new IllegalArgumentException("a ByteBuffer does not say its value type: pass the ValueType");
-        }
-        throw new IllegalArgumentException("not a double[], float[], long[], int[], short[] or byte[]: "
-                + (array == null ? "null" : array.getClass().getName()));
     }
 }

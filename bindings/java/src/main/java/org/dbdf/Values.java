@@ -1,6 +1,7 @@
 package org.dbdf;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Objects;
 
 /** Checks on the value buffers handed to the native code, done in Java so that misuse gives a clear exception. */
@@ -12,8 +13,10 @@ final class Values {
 
     /**
      * Checks that {@code values} can hold values of {@code type}: the matching primitive array, or a direct
-     * ByteBuffer aligned for the type (writable when {@code output}). Returns what to pass down: the array, or the
-     * buffer sliced at its position so that the native side starts there.
+     * ByteBuffer aligned for the type, in native byte order when the type is wider than a byte (the library reads
+     * and writes the memory as native values, whatever order the buffer says), and writable when {@code output}.
+     * Returns what to pass down: the array, or the buffer sliced at its position so that the native side starts
+     * there.
      */
     static Object check(ValueType type, Object values, boolean output) {
         Objects.requireNonNull(type, "value type");
@@ -27,6 +30,11 @@ final class Values {
             }
             if (output && buffer.isReadOnly()) {
                 throw new IllegalArgumentException("the output ByteBuffer is read-only");
+            }
+            if (type.size() > 1 && buffer.order() != ByteOrder.nativeOrder()) {
+                throw new IllegalArgumentException("the ByteBuffer's byte order is " + buffer.order() + ", but " + type
+                        + " values cross in the native order " + ByteOrder.nativeOrder()
+                        + ": use buffer.order(ByteOrder.nativeOrder())");
             }
             if (buffer.alignmentOffset(buffer.position(), type.size()) != 0) {
                 throw new IllegalArgumentException(

@@ -23,11 +23,14 @@ import java.util.Objects;
  * finishing leaves any existing file untouched. Owns native memory: close it. {@link #close()} is idempotent; any
  * other call after it throws IllegalStateException; a Cleaner is only a safety net.
  *
- * <p>Value buffers ({@code Object values}) are primitive arrays of the value type's width (see {@link ValueType}
- * for unsigned types) or direct ByteBuffers holding native-order values from their position. Arrays are pinned, not
- * copied, during the call; every value must be exactly representable in the object's (column's) value type.
+ * <p>Value buffers have one overload per kind: a primitive array of the value type's width ({@code double[]},
+ * {@code float[]}, {@code long[]}, {@code int[]}, {@code short[]}, {@code byte[]}; see {@link ValueType} for
+ * unsigned types), pinned, not copied, during the call; or a direct ByteBuffer holding the values from its
+ * position, aligned for the value type and, for types wider than one byte, in
+ * {@link java.nio.ByteOrder#nativeOrder()}. Every value must be exactly representable in the object's (column's)
+ * value type.
  */
-public final class Writer implements AutoCloseable {
+public final class Writer extends WriterValueOverloads implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final NativeWriter writer;
@@ -137,21 +140,8 @@ public final class Writer implements AutoCloseable {
         }
     }
 
-    /** Adds the dense block at (row, col) of rows x cols values of the array's (signed) type, encoded automatically. */
-    public void addDense(long row, long col, long rows, long cols, Object values) {
-        addDense(row, col, rows, cols, ValueType.ofArray(values), values, 0, Encoding.AUTO);
-    }
-
-    /** Adds the dense block at (row, col) of rows x cols values of {@code type}, encoded automatically. */
-    public void addDense(long row, long col, long rows, long cols, ValueType type, Object values) {
-        addDense(row, col, rows, cols, type, values, 0, Encoding.AUTO);
-    }
-
-    /**
-     * Adds the block at (row, col) of shape rows x cols from row-major values: element (i, j) is at index
-     * i * rowStride + j (rowStride 0: cols), encoded as {@code encoding} says.
-     */
-    public synchronized void addDense(long row, long col, long rows, long cols, ValueType type, Object values,
+    @Override
+    synchronized void addDenseValues(long row, long col, long rows, long cols, ValueType type, Object values,
             long rowStride, Encoding encoding) {
         ensureOpen();
         Object checked = Values.check(type, values, false);
@@ -164,17 +154,8 @@ public final class Writer implements AutoCloseable {
         }
     }
 
-    /** Adds a block from block-local CSR arrays, encoded automatically. */
-    public void addCsr(long row, long col, long rows, long cols, ValueType type, long[] rowOffsets,
-            int[] colIndices, Object values) {
-        addCsr(row, col, rows, cols, type, rowOffsets, colIndices, values, Encoding.AUTO);
-    }
-
-    /**
-     * Adds a block from block-local CSR arrays: rowOffsets has rows + 1 entries starting at 0; the entries are
-     * colIndices[k] (strictly increasing within a row, below cols) and values[k] for k below rowOffsets[rows].
-     */
-    public synchronized void addCsr(long row, long col, long rows, long cols, ValueType type, long[] rowOffsets,
+    @Override
+    synchronized void addCsrValues(long row, long col, long rows, long cols, ValueType type, long[] rowOffsets,
             int[] colIndices, Object values, Encoding encoding) {
         ensureOpen();
         Objects.requireNonNull(rowOffsets, "rowOffsets");
@@ -189,17 +170,8 @@ public final class Writer implements AutoCloseable {
         }
     }
 
-    /** Adds a block from block-local COO triplets, encoded automatically. */
-    public void addCoo(long row, long col, long rows, long cols, ValueType type, int[] rowIndices, int[] colIndices,
-            Object values) {
-        addCoo(row, col, rows, cols, type, rowIndices, colIndices, values, Encoding.AUTO);
-    }
-
-    /**
-     * Adds a block from block-local COO triplets in strictly increasing (row, column) order; there are
-     * rowIndices.length entries, and colIndices and values must hold at least as many.
-     */
-    public synchronized void addCoo(long row, long col, long rows, long cols, ValueType type, int[] rowIndices,
+    @Override
+    synchronized void addCooValues(long row, long col, long rows, long cols, ValueType type, int[] rowIndices,
             int[] colIndices, Object values, Encoding encoding) {
         ensureOpen();
         Objects.requireNonNull(rowIndices, "rowIndices");
@@ -224,11 +196,8 @@ public final class Writer implements AutoCloseable {
         }
     }
 
-    /**
-     * Writes the whole matrix from dense row-major values ({@code rowStride} apart, 0: cols), tiled into blocks of
-     * blockRows x blockCols (0: automatic), each encoded as {@code encoding} says. Only right after beginMatrix().
-     */
-    public synchronized void writeDense(ValueType type, Object values, long rowStride, Encoding encoding,
+    @Override
+    synchronized void writeDenseValues(ValueType type, Object values, long rowStride, Encoding encoding,
             long blockRows, long blockCols) {
         ensureOpen();
         Object checked = Values.check(type, values, false);
@@ -241,13 +210,8 @@ public final class Writer implements AutoCloseable {
         }
     }
 
-    /** Writes the whole matrix from dense row-major values of the array's (signed) type, tiled automatically. */
-    public void writeDense(Object values) {
-        writeDense(ValueType.ofArray(values), values, 0, Encoding.AUTO, 0, 0);
-    }
-
-    /** Writes frame column {@code column} from rows values of {@code type}, as blocks of blockRows rows (0: auto). */
-    public synchronized void writeColumn(long column, ValueType type, Object values, Encoding encoding,
+    @Override
+    synchronized void writeColumnValues(long column, ValueType type, Object values, Encoding encoding,
             long blockRows) {
         ensureOpen();
         Object checked = Values.check(type, values, false);
@@ -258,11 +222,6 @@ public final class Writer implements AutoCloseable {
         } finally {
             Reference.reachabilityFence(this);
         }
-    }
-
-    /** Writes frame column {@code column} from rows values of the array's (signed) type. */
-    public void writeColumn(long column, Object values) {
-        writeColumn(column, ValueType.ofArray(values), values, Encoding.AUTO, 0);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.dbdf;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,7 +30,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What SWIG generates stays out of the public API: its classes are package-private, and no public signature of a
- * public class of org.dbdf names one of them, a SWIGTYPE_p_ type, or any other non-public type.
+ * public class of org.dbdf names one of them, a SWIGTYPE_p_ type, or any other non-public type. Value buffers are
+ * typed: no public method takes an Object.
  */
 class ApiSurfaceTest {
     private static final String PACKAGE = "org.dbdf";
@@ -138,5 +140,19 @@ class ApiSurfaceTest {
                                 member + " names the non-public " + named);
                     }));
         }
+    }
+
+    @Test
+    void valueParametersAreTyped() throws Exception {
+        for (Class<?> type : packageClasses().stream().filter(ApiSurfaceTest::isApi).toList()) {
+            for (Method method : type.getMethods()) {
+                boolean takesObject = Arrays.asList(method.getParameterTypes()).contains(Object.class);
+                boolean ours = method.getDeclaringClass().getPackageName().equals(PACKAGE);
+                assertFalse(ours && takesObject && !method.getName().equals("equals"), method + " takes an Object");
+            }
+        }
+        // One overload per kind of value buffer, for example:
+        assertEquals(7, Arrays.stream(Writer.class.getMethods())
+                .filter(method -> method.getName().equals("addDense") && method.getParameterCount() == 8).count());
     }
 }

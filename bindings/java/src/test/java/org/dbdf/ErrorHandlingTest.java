@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,6 +29,12 @@ class ErrorHandlingTest {
         assertEquals(expected.code(), error.statusCode());
         assertFalse(error.nativeMessage().isEmpty(), "the library explains the failure");
         return error;
+    }
+
+    /** An IllegalArgumentException whose message says which check refused the buffer. */
+    private static void assertRejected(String reason, Executable call) {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, call);
+        assertTrue(error.getMessage().contains(reason), error.getMessage());
     }
 
     @Test
@@ -162,7 +169,7 @@ class ErrorHandlingTest {
         try (Reader reader = Reader.fromBytes(CrossLanguageMatrix.bytes())) {
             assertStatus(Status.BUFFER_TOO_SMALL, () -> reader.readDense(ValueType.F64, new double[29], 0));
             assertStatus(Status.BUFFER_TOO_SMALL, () -> reader.readDense(ValueType.F64,
-                    ByteBuffer.allocateDirect(29 * 8), 0));
+                    ByteBuffer.allocateDirect(29 * 8).order(ByteOrder.nativeOrder()), 0));
             assertStatus(Status.BUFFER_TOO_SMALL, () -> reader.readColumn(0, ValueType.F64, new double[5]));
             long entries = reader.countEntries();
             assertStatus(Status.BUFFER_TOO_SMALL, () -> reader.readCsr(ValueType.F64, new long[7],
@@ -190,15 +197,14 @@ class ErrorHandlingTest {
         try (Reader reader = Reader.fromBytes(CrossLanguageMatrix.bytes())) {
             assertThrows(IllegalArgumentException.class, () -> reader.readDense(ValueType.F64, new long[30], 0));
             assertThrows(IllegalArgumentException.class, () -> reader.readDense(ValueType.U8, new short[30], 0));
-            assertThrows(IllegalArgumentException.class, () -> reader.readDense(ValueType.F64,
-                    ByteBuffer.allocate(240), 0));
-            assertThrows(IllegalArgumentException.class, () -> reader.readDense(ValueType.F64,
-                    ByteBuffer.allocateDirect(240).asReadOnlyBuffer(), 0));
-            assertThrows(IllegalArgumentException.class, () -> reader.readDense(ValueType.F64,
-                    ByteBuffer.allocateDirect(248).position(3), 0));
-            assertThrows(IllegalArgumentException.class, () -> reader.readDense(ValueType.NONE, new byte[30], 0));
-            assertThrows(IllegalArgumentException.class, () -> reader.readDense("not an array"));
-            assertThrows(NullPointerException.class, () -> reader.readDense(ValueType.F64, null, 0));
+            assertRejected("must be direct", () -> reader.readDense(ValueType.F64,
+                    ByteBuffer.allocate(240).order(ByteOrder.nativeOrder()), 0));
+            assertRejected("read-only", () -> reader.readDense(ValueType.F64,
+                    ByteBuffer.allocateDirect(240).order(ByteOrder.nativeOrder()).asReadOnlyBuffer(), 0));
+            assertRejected("not aligned", () -> reader.readDense(ValueType.F64,
+                    ByteBuffer.allocateDirect(248).order(ByteOrder.nativeOrder()).position(3), 0));
+            assertRejected("NONE", () -> reader.readDense(ValueType.NONE, new byte[30], 0));
+            assertThrows(NullPointerException.class, () -> reader.readDense(ValueType.F64, (double[]) null, 0));
             assertThrows(IllegalArgumentException.class, () -> Reader.fromBuffer(ByteBuffer.allocate(4)));
         }
         try (Writer writer = Writer.toMemory()) {

@@ -13,11 +13,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
+import org.dbdf.TestData.Storage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Objects written through the binding and read back, for every value type and block type. */
 class RoundTripTest {
@@ -29,16 +33,17 @@ class RoundTripTest {
     @TempDir
     Path temporary;
 
-    /** Adds one tile as the given block type, as given (no re-encoding). */
-    private static void addTile(Writer writer, ValueType type, BlockType blockType, long[] tileBits, int[] tile) {
+    /** Adds one tile as the given block type, as given (no re-encoding), from values in {@code storage}. */
+    private static void addTile(Writer writer, ValueType type, BlockType blockType, long[] tileBits, int[] tile,
+            Storage storage) {
         int row = tile[0];
         int col = tile[1];
         int rows = tile[2];
         int cols = tile[3];
         switch (blockType) {
             case EMPTY -> writer.addEmpty(row, col, rows, cols);
-            case DENSE -> writer.addDense(row, col, rows, cols, type, TestData.fromBits(type, tileBits), 0,
-                    Encoding.AS_GIVEN);
+            case DENSE -> TypedOverloads.call(writer, "addDense", row, col, rows, cols, type,
+                    TestData.fromBits(type, tileBits, storage), 0, Encoding.AS_GIVEN);
             case CSR -> {
                 long[] rowOffsets = new long[rows + 1];
                 List<Integer> colIndices = new ArrayList<>();
@@ -52,9 +57,9 @@ class RoundTripTest {
                     }
                     rowOffsets[i + 1] = colIndices.size();
                 }
-                writer.addCsr(row, col, rows, cols, type, rowOffsets,
+                TypedOverloads.call(writer, "addCsr", row, col, rows, cols, type, rowOffsets,
                         colIndices.stream().mapToInt(Integer::intValue).toArray(),
-                        TestData.fromBits(type, values.stream().mapToLong(Long::longValue).toArray()),
+                        TestData.fromBits(type, values.stream().mapToLong(Long::longValue).toArray(), storage),
                         Encoding.AS_GIVEN);
             }
             case COO -> {
@@ -68,15 +73,17 @@ class RoundTripTest {
                         }
                     }
                 }
-                writer.addCoo(row, col, rows, cols, type, positions.stream().mapToInt(p -> p[0]).toArray(),
+                TypedOverloads.call(writer, "addCoo", row, col, rows, cols, type,
+                        positions.stream().mapToInt(p -> p[0]).toArray(),
                         positions.stream().mapToInt(p -> p[1]).toArray(),
-                        TestData.fromBits(type, values.stream().mapToLong(Long::longValue).toArray()),
+                        TestData.fromBits(type, values.stream().mapToLong(Long::longValue).toArray(), storage),
                         Encoding.AS_GIVEN);
             }
         }
     }
 
-    private static void checkBlockByBlock(Reader reader, ValueType type, BlockType blockType, long[] matrixBits) {
+    private static void checkBlockByBlock(Reader reader, ValueType type, BlockType blockType, long[] matrixBits,
+            Storage storage) {
         int seen = 0;
         for (Block block : reader.blocks()) {
             int[] tile = TILES[seen];
@@ -89,8 +96,8 @@ class RoundTripTest {
             assertEquals(blockType == BlockType.EMPTY ? TestData.emptyBlockValueType(type) : type,
                     block.valueType());
             long[] expected = TestData.tile(matrixBits, COLS, tile[0], tile[1], tile[2], tile[3]);
-            Object decoded = TestData.newArray(type, tile[2] * tile[3]);
-            block.decodeDense(type, decoded);
+            Object decoded = TestData.newValues(type, tile[2] * tile[3], storage);
+            TypedOverloads.call(block, "decodeDense", type, decoded);
             assertArrayEquals(expected, TestData.toBits(type, decoded), "block " + seen + " of " + type);
 
             long nonZeros = Arrays.stream(expected).filter(bits -> bits != 0).count();
@@ -98,8 +105,8 @@ class RoundTripTest {
             assertEquals(nonZeros, entries);
             long[] rowOffsets = new long[tile[2] + 1];
             int[] colIndices = new int[(int) entries];
-            Object values = TestData.newArray(type, (int) entries);
-            assertEquals(entries, block.decodeCsr(type, rowOffsets, colIndices, values));
+            Object values = TestData.newValues(type, (int) entries, storage);
+            assertEquals(entries, TypedOverloads.call(block, "decodeCsr", type, rowOffsets, colIndices, values));
             long[] valueBits = TestData.toBits(type, values);
             int entry = 0;
             for (int i = 0; i < tile[2]; i++) {
@@ -116,8 +123,8 @@ class RoundTripTest {
 
             int[] cooRows = new int[(int) entries];
             int[] cooCols = new int[(int) entries];
-            Object cooValues = TestData.newArray(type, (int) entries);
-            assertEquals(entries, block.decodeCoo(type, cooRows, cooCols, cooValues));
+            Object cooValues = TestData.newValues(type, (int) entries, storage);
+            assertEquals(entries, TypedOverloads.call(block, "decodeCoo", type, cooRows, cooCols, cooValues));
             assertArrayEquals(valueBits, TestData.toBits(type, cooValues));
             for (int k = 0; k < entries; k++) {
                 assertEquals(expected[cooRows[k] * tile[3] + cooCols[k]], valueBits[k]);
@@ -126,14 +133,20 @@ class RoundTripTest {
         }
         assertEquals(TILES.length, seen);
 
-        Object whole = TestData.newArray(type, ROWS * COLS);
-        reader.readDense(type, whole, 0);
+        Object whole = TestData.newValues(type, ROWS * COLS, storage);
+        TypedOverloads.call(reader, "readDense", type, whole, 0);
         assertArrayEquals(matrixBits, TestData.toBits(type, whole));
     }
 
+    /** Every value type except NONE, with values in arrays and in direct buffers. */
+    static Stream<Arguments> valueTypesAndStorages() {
+        return Arrays.stream(ValueType.values()).filter(type -> type != ValueType.NONE)
+                .flatMap(type -> Arrays.stream(Storage.values()).map(storage -> Arguments.of(type, storage)));
+    }
+
     @ParameterizedTest
-    @EnumSource(value = ValueType.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
-    void everyBlockTypeRoundTripsForEveryValueType(ValueType type) {
+    @MethodSource("valueTypesAndStorages")
+    void everyBlockTypeRoundTripsForEveryValueType(ValueType type, Storage storage) {
         for (BlockType blockType : BlockType.values()) {
             long[] matrixBits = blockType == BlockType.EMPTY ? new long[ROWS * COLS]
                     : TestData.sampleBits(type, ROWS, COLS);
@@ -142,7 +155,7 @@ class RoundTripTest {
                 writer.beginMatrix(DataType.DENSE, type, ROWS, COLS);
                 for (int[] tile : TILES) {
                     addTile(writer, type, blockType, TestData.tile(matrixBits, COLS, tile[0], tile[1], tile[2],
-                            tile[3]), tile);
+                            tile[3]), tile, storage);
                 }
                 writer.finish();
                 assertTrue(writer.bytesWritten() > 19);
@@ -153,7 +166,7 @@ class RoundTripTest {
                 ObjectInfo info = reader.info();
                 assertEquals(new ObjectInfo(DataType.DENSE, type, ROWS, COLS, 19, bytes.length), info);
                 reader.validate();
-                checkBlockByBlock(reader, type, blockType, matrixBits);
+                checkBlockByBlock(reader, type, blockType, matrixBits, storage);
             }
         }
     }
@@ -165,7 +178,8 @@ class RoundTripTest {
         Path file = temporary.resolve("auto-" + type + ".dbdf");
         try (Writer writer = Writer.toFile(file)) {
             writer.beginMatrix(DataType.CSR, type, ROWS, COLS);
-            writer.writeDense(type, TestData.fromBits(type, matrixBits), 0, Encoding.AUTO, 3, 4);
+            TypedOverloads.call(writer, "writeDense", type, TestData.fromBits(type, matrixBits), 0, Encoding.AUTO, 3,
+                    4);
             writer.finish();
         }
         try (Reader reader = Reader.open(file)) {
@@ -173,7 +187,7 @@ class RoundTripTest {
             assertEquals(type, reader.info().valueType());
             assertEquals(4, reader.buildIndex());
             Object whole = TestData.newArray(type, ROWS * COLS);
-            reader.readDense(type, whole, 0);
+            TypedOverloads.call(reader, "readDense", type, whole, 0);
             assertArrayEquals(matrixBits, TestData.toBits(type, whole));
         }
     }

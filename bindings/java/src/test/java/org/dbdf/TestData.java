@@ -1,9 +1,23 @@
 package org.dbdf;
 
 import java.lang.reflect.Array;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
-/** Values of every value type as raw bit patterns, and conversions between them and typed Java arrays. */
+/**
+ * Values of every value type as raw bit patterns, and conversions between them and the value buffers the API takes:
+ * typed Java arrays and direct buffers. Both are held as Object here, for tests that choose the value type at run
+ * time; {@link TypedOverloads} passes them to the matching overload.
+ */
 final class TestData {
+    /** Where values live. */
+    enum Storage {
+        /** The Java array of the value type's width. */
+        ARRAY,
+        /** A direct buffer in native byte order. */
+        DIRECT_BUFFER
+    }
+
     private TestData() {
     }
 
@@ -15,6 +29,14 @@ final class TestData {
     /** A new array of the Java class that holds {@code type}, with {@code length} elements. */
     static Object newArray(ValueType type, int length) {
         return Array.newInstance(type.arrayClass().getComponentType(), length);
+    }
+
+    /** Room for {@code length} values of {@code type} in {@code storage}, all zero. */
+    static Object newValues(ValueType type, int length, Storage storage) {
+        return switch (storage) {
+            case ARRAY -> newArray(type, length);
+            case DIRECT_BUFFER -> ByteBuffer.allocateDirect(length * type.size()).order(ByteOrder.nativeOrder());
+        };
     }
 
     /** A typed array from raw bit patterns (low bits of each long). */
@@ -35,8 +57,44 @@ final class TestData {
         return array;
     }
 
+    /** Values of {@code type} in {@code storage} from raw bit patterns (low bits of each long). */
+    static Object fromBits(ValueType type, long[] bits, Storage storage) {
+        if (storage == Storage.ARRAY) {
+            return fromBits(type, bits);
+        }
+        ByteBuffer buffer = (ByteBuffer) newValues(type, bits.length, storage);
+        for (int index = 0; index < bits.length; index++) {
+            int offset = index * type.size();
+            switch (type.size()) {
+                case 1 -> buffer.put(offset, (byte) bits[index]);
+                case 2 -> buffer.putShort(offset, (short) bits[index]);
+                case 4 -> buffer.putInt(offset, (int) bits[index]);
+                default -> buffer.putLong(offset, bits[index]);
+            }
+        }
+        return buffer;
+    }
+
+    /** Raw bit patterns of values in an array or a native-order buffer, zero-extended to the type's width. */
+    static long[] toBits(ValueType type, Object values) {
+        if (!(values instanceof ByteBuffer buffer)) {
+            return arrayToBits(type, values);
+        }
+        long[] bits = new long[buffer.capacity() / type.size()];
+        for (int index = 0; index < bits.length; index++) {
+            int offset = index * type.size();
+            bits[index] = switch (type.size()) {
+                case 1 -> buffer.get(offset) & 0xFFL;
+                case 2 -> buffer.getShort(offset) & 0xFFFFL;
+                case 4 -> buffer.getInt(offset) & 0xFFFF_FFFFL;
+                default -> buffer.getLong(offset);
+            };
+        }
+        return bits;
+    }
+
     /** Raw bit patterns of a typed array, zero-extended to the type's width (no NaN canonicalisation). */
-    static long[] toBits(ValueType type, Object array) {
+    private static long[] arrayToBits(ValueType type, Object array) {
         int length = Array.getLength(array);
         long[] bits = new long[length];
         for (int index = 0; index < length; index++) {

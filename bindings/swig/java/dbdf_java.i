@@ -242,7 +242,7 @@ DBDF_JAVA_ARRAY(const void, label_bytes, label_bytes_nbytes, jbyteArray, byte[],
 }
 
 /* Borrowed bytes become a direct ByteBuffer over the library's memory: no copy. The org.dbdf layer makes it
- * read-only and ties its validity to the reader. */
+ * read-only and keeps the native reader alive for as long as the buffer is reachable (SharedNativeReader). */
 %typemap(jni) dbdf_swig_borrowed_t "jobject"
 %typemap(jtype) dbdf_swig_borrowed_t "java.nio.ByteBuffer"
 %typemap(jstype) dbdf_swig_borrowed_t "java.nio.ByteBuffer"

@@ -30,31 +30,14 @@ import java.util.Objects;
  * {@code float[]}, {@code long[]}, {@code int[]}, {@code short[]}, {@code byte[]}; see {@link ValueType} for
  * unsigned types), pinned, not copied, during the call; or a direct ByteBuffer, which receives values from its
  * position, aligned for the value type and, for types wider than one byte, in {@link ByteOrder#nativeOrder()}.
+ *
+ * <p>Block payloads ({@link Block#payload()}) point into the reader's input without copying it; the native reader
+ * and its input are freed only when the reader is closed and every payload buffer it handed out is unreachable.
  */
 public final class Reader extends ReaderValueOverloads implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create();
 
-    /** What the Cleaner frees; holds no reference to the Reader itself. */
-    private static final class NativeState implements Runnable {
-        private final NativeReader reader;
-        private final NativeBlockInfo scratch = new NativeBlockInfo();
-        /** Memory the native reader reads in place; referenced here so it outlives the native reader. */
-        private final ByteBuffer borrowed;
-
-        NativeState(NativeReader reader, ByteBuffer borrowed) {
-            this.reader = reader;
-            this.borrowed = borrowed;
-        }
-
-        @Override
-        public void run() {
-            reader.delete();
-            scratch.delete();
-            Reference.reachabilityFence(borrowed);
-        }
-    }
-
-    private final NativeState state;
+    private final SharedNativeReader state;
     private final Cleaner.Cleanable cleanable;
     private final ObjectInfo info;
     private boolean closed;
@@ -64,8 +47,9 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
     private long position;
 
     private Reader(NativeReader reader, ByteBuffer borrowed) {
-        this.state = new NativeState(reader, borrowed);
-        this.cleanable = CLEANER.register(this, state);
+        this.state = new SharedNativeReader(reader, borrowed);
+        // Holds no reference to the Reader: a method reference to the shared state only.
+        this.cleanable = CLEANER.register(this, state::release);
         try {
             NativeObjectInfo header = reader.info();
             try {
@@ -388,7 +372,11 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         }
     }
 
-    /** Frees the native reader. Idempotent. Payload buffers obtained from this reader must not be used after. */
+    /**
+     * Closes the reader: every later call throws IllegalStateException. Idempotent. The native reader is freed now,
+     * or, while payload buffers from {@link Block#payload()} are still reachable, once the last of them is
+     * collected, so that they stay readable.
+     */
     @Override
     public synchronized void close() {
         closed = true;
@@ -398,6 +386,11 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
 
     public synchronized boolean isClosed() {
         return closed;
+    }
+
+    /** The native reader this reader shares with its payload buffers (tests watch it being freed). */
+    SharedNativeReader sharedNativeReader() {
+        return state;
     }
 
     // ---- operations on the current block, used by Block ------------------------------------------------------
@@ -410,10 +403,19 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         }
     }
 
+    /**
+     * The current block's payload over the native memory. The buffer the JNI code creates holds a reference to the
+     * shared native reader, released by a Cleaner once that buffer is unreachable. Every view of it (the read-only
+     * buffer returned here, and any slice, duplicate or typed view the caller makes) keeps it reachable, as the
+     * JDK's views keep the buffer whose memory they share.
+     */
     synchronized ByteBuffer payload(Block block) {
         checkCurrent(block);
         try {
-            return state.reader.payload().asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer memory = state.reader.payload();
+            state.retain();
+            CLEANER.register(memory, state::release);
+            return memory.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
         } finally {
             Reference.reachabilityFence(this);
         }

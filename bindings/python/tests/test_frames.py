@@ -126,3 +126,33 @@ def test_frame_blocks_decode_with_their_column_types(tmp_path):
         with pytest.raises(TypeError, match="several column types"):
             reader.read_dense()
         assert_same(reader.read_dense(dtype=np.float64), np.array([[1.0, 0.5], [2.0, 1.0]]))
+
+
+def test_columns_decode_into_caller_arrays(tmp_path):
+    path = tmp_path / "f.dbdf"
+    dbdf.save(path, {"id": np.arange(5, dtype=np.int64), "score": np.linspace(0.0, 1.0, 5)}, block=2)
+    with dbdf.Reader(path) as reader:
+        out = np.full(5, -1, dtype=np.int64)
+        assert reader.read_column("id", out=out) is out
+        assert out.tolist() == [0, 1, 2, 3, 4]
+        wider = np.empty(5, dtype=np.float32)
+        assert reader.read_column(1, dtype=np.float32, out=wider) is wider
+        assert wider.tolist() == [0.0, 0.25, 0.5, 0.75, 1.0]
+        buffer = np.zeros(8, dtype=np.int32)
+        reader.read_column(0, out=buffer[2:7])  # a contiguous window of a larger array
+        assert buffer.tolist() == [0, 0, 0, 1, 2, 3, 4, 0]
+        with pytest.raises(ValueError, match="contiguous"):
+            reader.read_column(0, out=np.empty(10, dtype=np.int64)[::2])
+        with pytest.raises(ValueError, match="4 elements, the column has 5"):
+            reader.read_column(0, out=np.empty(4, dtype=np.int64))
+        with pytest.raises(ValueError, match="differs from out's dtype"):
+            reader.read_column(0, dtype=np.int32, out=np.empty(5, dtype=np.int64))
+        with pytest.raises(TypeError, match="1-D"):
+            reader.read_column(0, out=np.empty((5, 1), dtype=np.int64))
+        read_only = np.empty(5, dtype=np.int64)
+        read_only.flags.writeable = False
+        with pytest.raises(ValueError, match="read-only"):
+            reader.read_column(0, out=read_only)
+        with pytest.raises(dbdf.DbdfError) as caught:  # 0.25 is no integer: converted exactly or not at all
+            reader.read_column("score", out=np.empty(5, dtype=np.int64))
+        assert caught.value.status == dbdf.Status.RANGE

@@ -121,3 +121,34 @@ def test_a_large_sparse_matrix_over_many_tiles(tmp_path):
         assert len(reader) == 6 * 4
     loaded = dbdf.load(path)
     assert (loaded != matrix).nnz == 0
+
+
+def test_block_csr_arrays_become_scipy_without_copying_the_column_indices():
+    with dbdf.Reader(VECTORS_DIR / "csr_f64.dbdf") as reader:
+        for block in reader:
+            arrays = block.decode_csr()
+            matrix = arrays.to_scipy()
+            assert_same(sparse_to_dense(matrix), block.decode_dense())
+            # uint32 block-local indices are viewed as int32, the index dtype SciPy picks for them
+            assert matrix.indices.dtype == np.int32
+            assert arrays.col_indices.size == 0 or np.shares_memory(matrix.indices, arrays.col_indices)
+        assert any(block.count_entries() for block in reader)
+
+
+def test_object_csr_arrays_with_64_bit_indices_become_scipy_without_copies():
+    cols = 3_000_000_000  # more columns than int32 indices can address: SciPy keeps int64 indices
+    with dbdf.Writer.to_memory() as writer:
+        writer.begin_matrix("csr", np.float64, 2, cols)
+        writer.add_csr(0, 0, (2, cols), [0, 1, 2], [cols - 1, 7], np.array([1.5, -2.0]))
+        writer.finish()
+        data = writer.getvalue()
+    with dbdf.Reader.from_bytes(data) as reader:
+        arrays = reader.read_csr_arrays()
+        matrix = arrays.to_scipy()
+        assert matrix.indices.dtype == np.int64 and matrix.indptr.dtype == np.int64
+        assert np.shares_memory(matrix.indices, arrays.col_indices)
+        assert np.shares_memory(matrix.indptr, arrays.row_offsets)
+        assert matrix.indices.tolist() == [cols - 1, 7]
+        assert matrix[0, cols - 1] == 1.5 and matrix[1, 7] == -2.0
+        loaded = reader.read_csr()
+        assert loaded.shape == (2, cols) and loaded.indptr.tolist() == [0, 1, 2]

@@ -64,17 +64,22 @@ def row_major(values) -> RowMajor:
     return RowMajor(array, value_type, row_stride, count)
 
 
+def _check_writable_values(out: np.ndarray) -> None:
+    """`out` can receive values from the library: writeable, native byte order, one of the ten dtypes."""
+    if not out.flags.writeable:
+        raise ValueError("out is read-only")
+    if not is_native_order(out.dtype):
+        raise ValueError("out must have native byte order")
+    value_type_of(out.dtype)
+
+
 def writable_row_major(out: np.ndarray, shape: tuple[int, int]) -> tuple[int, int]:
     """Checks that the C ABI can decode a `shape` block straight into `out`; returns (row_stride, capacity)."""
     if not isinstance(out, np.ndarray) or out.ndim != 2:
         raise TypeError("out must be a 2-D numpy.ndarray")
     if out.shape != tuple(shape):
         raise ValueError(f"out has shape {out.shape}, the block is {tuple(shape)}")
-    if not out.flags.writeable:
-        raise ValueError("out is read-only")
-    if not is_native_order(out.dtype):
-        raise ValueError("out must have native byte order")
-    value_type_of(out.dtype)
+    _check_writable_values(out)
     itemsize = out.dtype.itemsize
     rows, cols = out.shape
     if rows == 0 or cols == 0:
@@ -85,6 +90,25 @@ def writable_row_major(out: np.ndarray, shape: tuple[int, int]) -> tuple[int, in
         raise ValueError("out must have contiguous rows (C order, or a window of a C-order array)")
     row_stride = row_step // itemsize if rows > 1 else cols
     return row_stride, (rows - 1) * row_stride + cols
+
+
+def writable_vector(out: np.ndarray, length: int) -> int:
+    """Checks that the C ABI can decode `length` values straight into `out`; returns its capacity."""
+    if not isinstance(out, np.ndarray) or out.ndim != 1:
+        raise TypeError("out must be a 1-D numpy.ndarray")
+    if out.shape[0] != length:
+        raise ValueError(f"out has {out.shape[0]} elements, the column has {length}")
+    _check_writable_values(out)
+    if not out.flags.c_contiguous:
+        raise ValueError("out must be contiguous")
+    return out.size
+
+
+def out_value_type(out: np.ndarray, dtype) -> ValueType:
+    """The value type decoded into `out`; a `dtype` given as well must be out's."""
+    if dtype is not None and value_type_of(dtype) != value_type_of(out.dtype):
+        raise ValueError(f"dtype {np.dtype(value_type_of(dtype).dtype)} differs from out's dtype {out.dtype}")
+    return value_type_of(out.dtype)
 
 
 def index_array(values, dtype) -> np.ndarray:

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from ._buffers import u32_pointer, u64_pointer, writable_row_major
+from ._buffers import out_value_type, u32_pointer, u64_pointer, writable_row_major
 from ._library import BlockInfoStruct, lib
 from .errors import check
-from .types import BlockType, ValueType, value_type_of
+from .types import BlockType, ValueType
 
 if TYPE_CHECKING:
     from .reader import Reader
@@ -41,17 +41,29 @@ class BlockInfo:
                          ValueType(info.value_type), info.stored_values, info.offset, info.encoded_bytes)
 
 
+def _signed_indices(indices: np.ndarray, bound: int) -> np.ndarray:
+    """Unsigned `indices`, each below `bound`, as the signed integers SciPy takes: a view of the same memory
+    when `bound` fits the signed type of their width (the bits are then the same), else a copy as int64."""
+    signed = np.dtype(f"i{indices.dtype.itemsize}")
+    if bound - 1 <= np.iinfo(signed).max:
+        return indices.view(signed)
+    return indices.astype(np.int64)
+
+
 class CsrArrays(NamedTuple):
     """A block (block-local indices) or an object as CSR arrays."""
     row_offsets: np.ndarray  # uint64, rows + 1 entries
-    col_indices: np.ndarray
+    col_indices: np.ndarray  # uint32 for blocks, uint64 for objects
     values: np.ndarray
     shape: tuple[int, int]
 
     def to_scipy(self):
+        """A scipy.sparse.csr_matrix of these arrays. The indices are passed as views, not copies; SciPy keeps
+        them when they have the index dtype it chooses (it prefers int32 for indices that fit)."""
         import scipy.sparse
-        return scipy.sparse.csr_matrix((self.values, self.col_indices.astype(np.int64),
-                                        self.row_offsets.astype(np.int64)), shape=self.shape)
+        col_indices = _signed_indices(self.col_indices, self.shape[1])
+        row_offsets = _signed_indices(self.row_offsets, self.values.size + 1)
+        return scipy.sparse.csr_matrix((self.values, col_indices, row_offsets), shape=self.shape)
 
 
 class CooArrays(NamedTuple):
@@ -89,10 +101,8 @@ class Block:
         if out is None:
             value_type = self._reader._default_value_type(self.info, dtype)
             out = np.empty(self.info.shape, dtype=value_type.dtype)
-        elif dtype is not None and np.dtype(dtype) != out.dtype:
-            raise ValueError(f"dtype {np.dtype(dtype)} differs from out's dtype {out.dtype}")
         row_stride, capacity = writable_row_major(out, self.info.shape)
-        value_type = value_type_of(out.dtype)
+        value_type = out_value_type(out, dtype)
         with self._reader._on_block(self.info.index) as pointer:
             check(lib.dbdf_reader_block_decode_dense(pointer, value_type, c_void_p(out.ctypes.data), capacity,
                                                      row_stride))

@@ -11,7 +11,7 @@ from typing import Iterator
 
 import numpy as np
 
-from ._buffers import allocate, u64_pointer, writable_row_major
+from ._buffers import allocate, out_value_type, u64_pointer, writable_row_major, writable_vector
 from ._library import BlockInfoStruct, ObjectInfoStruct, ViolationCallback, lib
 from .block import Block, BlockInfo, CsrArrays
 from .errors import check
@@ -278,13 +278,14 @@ class Reader:
     def read_window(self, row: int, col: int, rows: int, cols: int, dtype=None,
                     out: np.ndarray | None = None) -> np.ndarray:
         """Rows [row, row + rows) and columns [col, col + cols) as an ndarray; only the blocks that intersect the
-        window are decoded."""
+        window are decoded. out: decode into this array (C order, or a window of a C-order array) instead."""
         self.build_index()  # checks the layout before a header's shape decides how much memory to allocate
         if out is None:
             value_type = value_type_of(dtype) if dtype is not None else self._matrix_value_type()
             out = allocate((rows, cols), value_type.dtype)
         row_stride, capacity = writable_row_major(out, (rows, cols))
-        check(lib.dbdf_reader_read_dense_window(self._pointer, value_type_of(out.dtype), row, col, rows, cols,
+        value_type = out_value_type(out, dtype)
+        check(lib.dbdf_reader_read_dense_window(self._pointer, value_type, row, col, rows, cols,
                                                 c_void_p(out.ctypes.data), capacity, row_stride))
         return out
 
@@ -296,17 +297,21 @@ class Reader:
             return types.pop()
         return self.info.value_type
 
-    def read_column(self, column: int | str, dtype=None) -> np.ndarray:
-        """Column `column` (an index, or a frame column's label) as a 1-D ndarray (default dtype: its type)."""
+    def read_column(self, column: int | str, dtype=None, out: np.ndarray | None = None) -> np.ndarray:
+        """Column `column` (an index, or a frame column's label) as a 1-D ndarray (default dtype: its type).
+        out: decode into this contiguous 1-D array of `rows` elements instead of a new one."""
         if isinstance(column, str):
             labels = self.column_labels
             if column not in labels:
                 raise KeyError(f"no column labelled {column!r}")
             column = labels.index(column)
-        value_type = value_type_of(dtype) if dtype is not None else self.column_type(column)
         self.build_index()
-        out = allocate((self.info.rows,), value_type.dtype)
-        check(lib.dbdf_reader_read_column(self._pointer, column, value_type, c_void_p(out.ctypes.data), out.size))
+        if out is None:
+            value_type = value_type_of(dtype) if dtype is not None else self.column_type(column)
+            out = allocate((self.info.rows,), value_type.dtype)
+        capacity = writable_vector(out, self.info.rows)
+        value_type = out_value_type(out, dtype)
+        check(lib.dbdf_reader_read_column(self._pointer, column, value_type, c_void_p(out.ctypes.data), capacity))
         return out
 
     def count_entries(self) -> int:
@@ -330,12 +335,7 @@ class Reader:
 
     def read_csr(self, dtype=None):
         """The whole object as a scipy.sparse.csr_matrix."""
-        import scipy.sparse
-        arrays = self.read_csr_arrays(dtype)
-        # The indices are below 2**63, so viewing them as int64 (what SciPy takes) changes no bits.
-        return scipy.sparse.csr_matrix(
-            (arrays.values, arrays.col_indices.view(np.int64), arrays.row_offsets.view(np.int64)),
-            shape=arrays.shape)
+        return self.read_csr_arrays(dtype).to_scipy()
 
     def read_frame(self, dtype=None) -> dict[str, np.ndarray]:
         """Every column as {label: 1-D ndarray}, in column order. dtype: one dtype for every column, or a

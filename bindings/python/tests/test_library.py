@@ -29,9 +29,9 @@ def run_python(code: str, pythonpath: str, library: str | None,
     return subprocess.run([interpreter, "-c", code], capture_output=True, text=True, env=environment)
 
 
-def installed_library_found_first() -> bool:
-    """Whether a libdbdf in the install prefix or the system directories would be found before DBDF_LIBRARY."""
-    for candidate in list(_library._candidates())[:-1]:
+def installed_library_found(prefix_only: bool = False) -> bool:
+    """Whether a libdbdf in the install prefix or the system directories would be found without DBDF_LIBRARY."""
+    for candidate in _library._default_candidates():
         if candidate.where.startswith("bundled"):
             continue
         if candidate.path is not None and (os.sep not in candidate.path or os.path.exists(candidate.path)):
@@ -39,46 +39,103 @@ def installed_library_found_first() -> bool:
     return False
 
 
+def package_with_bundled_library(tmp_path) -> str:
+    """A copy of the package under test with a copy of the library bundled next to it; returns its PYTHONPATH."""
+    root = tmp_path / "bundled"
+    shutil.copytree(SOURCE_PACKAGE_ROOT / "dbdf", root / "dbdf", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copyfile(os.environ["DBDF_LIBRARY"], root / "dbdf" / _library._file_names()[0])
+    return str(root)
+
+
+def prefix_with_installed_library(tmp_path) -> tuple[str, Path]:
+    """A virtual environment whose lib/ holds a copy of the library: (its interpreter, the copy)."""
+    prefix = tmp_path / "prefix"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", "--system-site-packages", str(prefix)],
+                   check=True)
+    installed = prefix / "lib" / Path(_library._file_names()[0])
+    shutil.copyfile(os.environ["DBDF_LIBRARY"], installed)
+    return str(prefix / ("Scripts" if sys.platform == "win32" else "bin") / "python"), installed
+
+
+def test_these_tests_use_the_library_named_by_the_environment_variable():
+    assert dbdf.library_path == os.environ["DBDF_LIBRARY"]
+
+
 def test_the_environment_variable_names_the_library():
-    if installed_library_found_first():
-        pytest.skip("an installed libdbdf precedes DBDF_LIBRARY in the search order on this machine")
     library = os.environ["DBDF_LIBRARY"]
     result = run_python("import dbdf; print(dbdf.library_path)", str(SOURCE_PACKAGE_ROOT), library)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == library
 
 
-def test_a_library_in_the_install_prefix_comes_before_the_environment_variable(tmp_path):
-    if installed_library_found_first():
-        pytest.skip("an installed libdbdf precedes the one this test installs")
-    prefix = tmp_path / "prefix"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", "--system-site-packages", str(prefix)],
-                   check=True)
-    installed = prefix / "lib" / Path(_library._file_names()[0])
-    shutil.copyfile(os.environ["DBDF_LIBRARY"], installed)
-    interpreter = str(prefix / ("Scripts" if sys.platform == "win32" else "bin") / "python")
-    result = run_python("import dbdf; print(dbdf.library_path)", str(SOURCE_PACKAGE_ROOT), "/nonexistent",
-                        interpreter)
+def test_the_environment_variable_comes_before_the_bundled_and_the_installed_library(tmp_path):
+    package = package_with_bundled_library(tmp_path)
+    interpreter, installed = prefix_with_installed_library(tmp_path)
+    chosen = tmp_path / "chosen" / installed.name
+    chosen.parent.mkdir()
+    shutil.copyfile(os.environ["DBDF_LIBRARY"], chosen)
+    result = run_python("import dbdf; print(dbdf.library_path)", package, str(chosen), interpreter)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str(chosen)
+
+
+def test_a_library_the_environment_variable_names_that_cannot_be_loaded_is_an_error(tmp_path):
+    package = package_with_bundled_library(tmp_path)  # its bundled library must not be loaded instead
+    missing = str(tmp_path / "nowhere" / "libdbdf.so")
+    result = run_python("import dbdf", package, missing)
+    assert result.returncode != 0
+    assert "ImportError: dbdf: cannot load the shared library libdbdf that DBDF_LIBRARY names" in result.stderr
+    assert f"environment variable DBDF_LIBRARY: {missing}: not found" in result.stderr
+    assert "unset it to use the bundled or installed library" in result.stderr
+    assert "bundled next to the package" not in result.stderr
+
+
+def test_without_the_variable_the_bundled_library_comes_first(tmp_path):
+    package = package_with_bundled_library(tmp_path)
+    interpreter, _ = prefix_with_installed_library(tmp_path)
+    result = run_python("import dbdf; print(dbdf.library_path)", package, None, interpreter)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str(Path(package) / "dbdf" / _library._file_names()[0])
+
+
+def test_the_built_package_loads_its_bundled_library():
+    staged = os.environ.get("DBDF_STAGED_PACKAGE")
+    if not staged:
+        pytest.skip("DBDF_STAGED_PACKAGE (the package staged by the CMake build) is not set")
+    result = run_python("import dbdf; print(dbdf.library_path); print(dbdf.load(" + repr(
+        str(VECTORS_DIR / "dense_u8.dbdf")) + ").tolist())", staged, None)
+    assert result.returncode == 0, result.stderr
+    library_path, values = result.stdout.splitlines()
+    assert Path(library_path).parent == Path(staged) / "dbdf"
+    assert Path(library_path).name.startswith("libdbdf")
+    assert values == "[[0, 1, 255], [7, 128, 2]]"
+
+
+def test_without_the_variable_a_library_in_the_install_prefix_is_found(tmp_path):
+    interpreter, installed = prefix_with_installed_library(tmp_path)
+    result = run_python("import dbdf; print(dbdf.library_path)", str(SOURCE_PACKAGE_ROOT), None, interpreter)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == str(installed)
 
 
-def test_a_missing_library_is_reported_with_every_place_searched(tmp_path):
-    if installed_library_found_first():
+def test_a_missing_library_is_reported_with_every_place_searched():
+    if installed_library_found():
         pytest.skip("an installed libdbdf would be found on this machine")
-    missing = str(tmp_path / "nowhere" / "libdbdf.so")
-    result = run_python("import dbdf", str(SOURCE_PACKAGE_ROOT), missing)
+    result = run_python("import dbdf", str(SOURCE_PACKAGE_ROOT), None)
     assert result.returncode != 0
-    assert "ImportError: dbdf: cannot find the shared library libdbdf" in result.stderr
-    assert f"bundled next to the package: {SOURCE_PACKAGE_ROOT / 'dbdf'}" in result.stderr
-    assert "install prefix: " + str(Path(sys.prefix) / "lib") in result.stderr
-    assert "ctypes.util.find_library('dbdf')" in result.stderr
-    assert f"environment variable DBDF_LIBRARY: {missing}: not found" in result.stderr
+    assert "ImportError: dbdf: cannot find the shared library libdbdf. Searched, in order:" in result.stderr
+    lines = result.stderr.splitlines()
+
+    def first_line_with(text: str) -> int:
+        return next(number for number, line in enumerate(lines) if text in line)
+
+    assert (first_line_with("environment variable DBDF_LIBRARY: not set")
+            < first_line_with(f"bundled next to the package: {SOURCE_PACKAGE_ROOT / 'dbdf'}")
+            < first_line_with("install prefix: " + str(Path(sys.prefix) / "lib"))
+            < first_line_with("ctypes.util.find_library('dbdf')"))
 
 
 def test_a_file_that_is_not_a_library_is_reported(tmp_path):
-    if installed_library_found_first():
-        pytest.skip("an installed libdbdf would be found on this machine")
     fake = tmp_path / "libdbdf.so"
     fake.write_text("not a shared library")
     result = run_python("import dbdf", str(SOURCE_PACKAGE_ROOT), str(fake))
@@ -87,27 +144,12 @@ def test_a_file_that_is_not_a_library_is_reported(tmp_path):
 
 
 def test_a_library_that_is_not_libdbdf_is_reported():
-    if installed_library_found_first():
-        pytest.skip("an installed libdbdf would be found on this machine")
     other = ctypes.util.find_library("m") or ctypes.util.find_library("c")
     if other is None:
         pytest.skip("no C library to stand in for a wrong one")
     result = run_python("import dbdf", str(SOURCE_PACKAGE_ROOT), other)
     assert result.returncode != 0
     assert f"environment variable DBDF_LIBRARY: {other}: is not libdbdf (it has no dbdf_version)" in result.stderr
-
-
-def test_the_built_package_loads_its_bundled_library_first():
-    staged = os.environ.get("DBDF_STAGED_PACKAGE")
-    if not staged:
-        pytest.skip("DBDF_STAGED_PACKAGE (the package staged by the CMake build) is not set")
-    result = run_python("import dbdf; print(dbdf.library_path); print(dbdf.load(" + repr(
-        str(VECTORS_DIR / "dense_u8.dbdf")) + ").tolist())", staged, "/nonexistent")
-    assert result.returncode == 0, result.stderr
-    library_path, values = result.stdout.splitlines()
-    assert Path(library_path).parent == Path(staged) / "dbdf"
-    assert Path(library_path).name.startswith("libdbdf")
-    assert values == "[[0, 1, 255], [7, 128, 2]]"
 
 
 def test_version_check():
@@ -157,3 +199,4 @@ def test_an_unknown_status_code_still_makes_an_error():
     error = dbdf.DbdfError(-99, "from a newer library")
     assert error.status == -99 and error.code == -99
     assert str(error) == "unknown: from a newer library"
+

@@ -7,7 +7,9 @@
         for block in reader:              # one block at a time; payloads are decoded only on request
             tile = block.decode_dense()
 
-The package loads the shared library libdbdf (the C ABI, dbdf.h) with ctypes; see _library for where it looks.
+The package loads the shared library libdbdf (the C ABI, dbdf.h) with ctypes: the one the environment variable
+DBDF_LIBRARY names when it is set, otherwise the one bundled next to the package, otherwise an installed one
+(sys.prefix, then the system's library directories). _library describes the search.
 """
 
 from ._library import path as library_path

@@ -1,8 +1,13 @@
 """Finds and loads libdbdf, checks its version, and declares the C prototypes this package calls.
 
-Search order: a library bundled next to this package (a build or a wheel puts it there), then the install
-prefix (``sys.prefix``'s library directory, then the system's standard library directories through
-``ctypes.util.find_library``), then the path in the environment variable ``DBDF_LIBRARY``.
+Which library is loaded:
+
+1. the path in the environment variable ``DBDF_LIBRARY``, when it is set (and not empty). Setting it is an
+   explicit choice for this run, so it wins over every default, and a library it names that cannot be loaded
+   is an ImportError rather than a silent fall-back to another library;
+2. otherwise a library bundled next to this package (a build or a wheel puts it there),
+3. then the install prefix: ``sys.prefix``'s library directory, then the system's standard library directories
+   through ``ctypes.util.find_library``.
 """
 
 from __future__ import annotations
@@ -58,7 +63,16 @@ class _Candidate:
 
 def _candidates() -> Iterator[_Candidate]:
     """The places to try, in order; the later ones are only computed when the earlier ones failed (finding the
-    system's libraries runs ldconfig)."""
+    system's libraries runs ldconfig). A set DBDF_LIBRARY is the only place tried."""
+    environment_path = os.environ.get(ENVIRONMENT_VARIABLE)
+    if environment_path:
+        yield _Candidate(f"environment variable {ENVIRONMENT_VARIABLE}", environment_path)
+        return
+    yield from _default_candidates()
+
+
+def _default_candidates() -> Iterator[_Candidate]:
+    """Where the library is looked for when DBDF_LIBRARY is not set: bundled, then the install prefix."""
     for name in _file_names():
         yield _Candidate("bundled next to the package", str(_PACKAGE_DIR / name))
     for directory in _prefix_library_dirs():
@@ -66,11 +80,6 @@ def _candidates() -> Iterator[_Candidate]:
             yield _Candidate("install prefix", str(directory / name))
     yield _Candidate("standard library directories (ctypes.util.find_library('dbdf'))",
                      ctypes.util.find_library("dbdf"))
-    environment_path = os.environ.get(ENVIRONMENT_VARIABLE)
-    candidate = _Candidate(f"environment variable {ENVIRONMENT_VARIABLE}", environment_path or None)
-    if not environment_path:
-        candidate.outcome = "not set"
-    yield candidate
 
 
 def _load() -> tuple[ctypes.CDLL, str]:
@@ -93,8 +102,13 @@ def _load() -> tuple[ctypes.CDLL, str]:
             continue
         return library, candidate.path
     lines = "\n".join(candidate.describe() for candidate in tried)
+    if os.environ.get(ENVIRONMENT_VARIABLE):
+        raise ImportError(
+            f"dbdf: cannot load the shared library libdbdf that {ENVIRONMENT_VARIABLE} names:\n" + lines + "\n"
+            f"Correct {ENVIRONMENT_VARIABLE}, or unset it to use the bundled or installed library.")
     raise ImportError(
-        "dbdf: cannot find the shared library libdbdf. Searched, in order:\n" + lines + "\n"
+        "dbdf: cannot find the shared library libdbdf. Searched, in order:\n"
+        f"  environment variable {ENVIRONMENT_VARIABLE}: not set\n" + lines + "\n"
         f"Build it with CMake and set {ENVIRONMENT_VARIABLE} to its path, or install it.")
 
 

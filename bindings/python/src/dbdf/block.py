@@ -152,6 +152,7 @@ class Block:
         nbytes = c_size_t()
         with self._reader._on_block(self.info.index) as pointer:
             check(lib.dbdf_reader_block_payload(pointer, byref(data), byref(nbytes)))
-        exporter = (c_char * nbytes.value).from_address(data.value)
-        self._reader._handle.track_payload(exporter)
+            exporter = (c_char * nbytes.value).from_address(data.value)
+            self._reader._handle.track_payload(exporter)  # before a close() on another thread could free it
         return memoryview(exporter).cast("B").toreadonly()
+

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import os
-import weakref
+from contextlib import contextmanager
 from ctypes import byref, c_int, c_size_t, c_uint64, c_void_p
 from dataclasses import dataclass
 from typing import Iterator
@@ -12,6 +12,7 @@ from typing import Iterator
 import numpy as np
 
 from ._buffers import allocate, out_value_type, u64_pointer, writable_row_major, writable_vector
+from ._handles import ReaderHandle
 from ._library import BlockInfoStruct, ObjectInfoStruct, ViolationCallback, lib
 from .block import Block, BlockInfo, CsrArrays
 from .errors import check
@@ -41,41 +42,15 @@ class Violation:
     message: str
 
 
-class _Handle:
-    """Owns the native reader. Payload views borrow its mapped input, so freeing waits until the reader was
-    closed and every payload view is gone; this keeps a view from ever pointing at unmapped memory."""
-
-    def __init__(self, pointer: c_void_p, input_memory=None):
-        self.pointer = pointer
-        self.input_memory = input_memory  # what a memory reader reads; must outlive the native reader
-        self.closed = False
-        self.live_payloads = 0
-
-    def close(self) -> None:
-        self.closed = True
-        self._free_if_unused()
-
-    def track_payload(self, exporter) -> None:
-        self.live_payloads += 1
-        weakref.finalize(exporter, self._payload_released)
-
-    def _payload_released(self) -> None:
-        self.live_payloads -= 1
-        self._free_if_unused()
-
-    def _free_if_unused(self) -> None:
-        if self.closed and self.live_payloads == 0 and self.pointer:
-            lib.dbdf_reader_free(self.pointer)
-            self.pointer = c_void_p()
-            self.input_memory = None
-
-
 _BEFORE_FIRST = -1
 
 
 class Reader:
     """A reader over one .dbdf file (memory-mapped) or bytes in memory. Use it as a context manager, or call
-    close(). Iterating yields the blocks in file order (from the first block, each time)."""
+    close(). Iterating yields the blocks in file order (from the first block, each time).
+
+    A reader is meant for one thread at a time. Calls from several threads are serialised, and close() from
+    another thread waits for a call in progress; any use after close() raises ValueError."""
 
     def __init__(self, path: str | os.PathLike):
         pointer = c_void_p()
@@ -94,11 +69,11 @@ class Reader:
         return reader
 
     def _setup(self, pointer: c_void_p, keep_alive) -> None:
-        self._handle = _Handle(pointer, keep_alive)
+        self._handle = ReaderHandle(pointer, lib.dbdf_reader_free, keep_alive)
         self._current = _BEFORE_FIRST
         self._finished = False
         info = ObjectInfoStruct()
-        check(lib.dbdf_reader_object_info(self._pointer, byref(info)))
+        self._handle.call(lib.dbdf_reader_object_info, byref(info))
         self.info = ObjectInfo(DataType(info.data_type), ValueType(info.value_type), info.rows, info.cols,
                                info.header_bytes, info.total_bytes)
 
@@ -123,12 +98,6 @@ class Reader:
         if handle is not None:
             handle.close()
 
-    @property
-    def _pointer(self) -> c_void_p:
-        if self._handle.closed:
-            raise ValueError("the reader is closed")
-        return self._handle.pointer
-
     # -- header ---------------------------------------------------------------------------------------------
 
     @property
@@ -137,17 +106,17 @@ class Reader:
 
     def column_type(self, column: int) -> ValueType:
         """A frame column's value type (for a matrix, the object's value type)."""
-        value_type = c_int()
-        check(lib.dbdf_reader_column_type(self._pointer, column, byref(value_type)))
-        return ValueType(value_type.value)
+        return ValueType(self._handle.query(lib.dbdf_reader_column_type, c_int, column))
 
     def column_label(self, column: int) -> str:
         """A frame column's label (stored bytes decoded as UTF-8; bytes that are not UTF-8 are kept as
         surrogate escapes, so writing the label back reproduces them)."""
         label = c_void_p()
         length = c_size_t()
-        check(lib.dbdf_reader_column_label(self._pointer, column, byref(label), byref(length)))
-        return ctypes.string_at(label.value, length.value).decode("utf-8", "surrogateescape")
+        with self._handle as pointer:  # the label is the reader's memory: copy it before anyone can free it
+            check(lib.dbdf_reader_column_label(pointer, column, byref(label), byref(length)))
+            stored = ctypes.string_at(label.value, length.value)
+        return stored.decode("utf-8", "surrogateescape")
 
     @property
     def column_types(self) -> list[ValueType]:
@@ -172,27 +141,24 @@ class Reader:
 
     # -- blocks ---------------------------------------------------------------------------------------------
 
-    def _block_info_struct(self) -> BlockInfoStruct:
-        info = BlockInfoStruct()
-        check(lib.dbdf_reader_block_info(self._pointer, byref(info)))
-        return info
-
     def next_block(self) -> Block | None:
         """Moves to the next block and returns it; None past the last block (after checking that the blocks
         partition the object)."""
         info = BlockInfoStruct()
-        status = check(lib.dbdf_reader_next_block(self._pointer, byref(info)))
-        if status == Status.END_OF_BLOCKS:
-            self._finished = True
-            return None
-        self._current = info.index
+        with self._handle as pointer:
+            status = check(lib.dbdf_reader_next_block(pointer, byref(info)))
+            if status == Status.END_OF_BLOCKS:
+                self._finished = True
+                return None
+            self._current = info.index
         return Block(self, BlockInfo.from_struct(info))
 
     def rewind(self) -> None:
         """Goes back before the first block."""
-        check(lib.dbdf_reader_rewind(self._pointer))
-        self._current = _BEFORE_FIRST
-        self._finished = False
+        with self._handle as pointer:
+            check(lib.dbdf_reader_rewind(pointer))
+            self._current = _BEFORE_FIRST
+            self._finished = False
 
     def __iter__(self) -> Iterator[Block]:
         self.rewind()
@@ -204,9 +170,7 @@ class Reader:
 
     def build_index(self) -> int:
         """Walks every block header once (payloads are skipped) and returns the number of blocks."""
-        blocks = c_uint64()
-        check(lib.dbdf_reader_build_index(self._pointer, byref(blocks)))
-        return blocks.value
+        return self._handle.query(lib.dbdf_reader_build_index, c_uint64)
 
     def __len__(self) -> int:
         return self.build_index()
@@ -214,15 +178,18 @@ class Reader:
     def index_entry(self, index: int) -> BlockInfo:
         """Block `index` (file order) as the index describes it."""
         info = BlockInfoStruct()
-        check(lib.dbdf_reader_index_entry(self._pointer, self._check_index(index), byref(info)))
+        self._handle.call(lib.dbdf_reader_index_entry, self._check_index(index), byref(info))
         return BlockInfo.from_struct(info)
 
     def seek(self, index: int) -> Block:
         """Makes block `index` (file order) the current block and returns it; next_block() continues after it."""
-        check(lib.dbdf_reader_seek_block(self._pointer, self._check_index(index)))
-        self._current = index
-        self._finished = False
-        return Block(self, BlockInfo.from_struct(self._block_info_struct()))
+        info = BlockInfoStruct()
+        with self._handle as pointer:
+            check(lib.dbdf_reader_seek_block(pointer, self._check_index(index)))
+            self._current = index
+            self._finished = False
+            check(lib.dbdf_reader_block_info(pointer, byref(info)))
+        return Block(self, BlockInfo.from_struct(info))
 
     def __getitem__(self, index: int) -> Block:
         """Block `index` in file order (negative counts from the end), without moving the reader."""
@@ -238,36 +205,27 @@ class Reader:
             raise IndexError(f"block index {index} is negative")
         return index
 
-    class _CurrentBlock:
-        """Makes block `index` current for the duration of a call, then restores the reader's position."""
+    @contextmanager
+    def _on_block(self, index: int) -> Iterator[c_void_p]:
+        """Holds the reader with block `index` current and gives its pointer; afterwards the reader is back where
+        it was, so an iteration in progress is not disturbed."""
+        with self._handle as pointer:
+            moved = self._current != index or self._finished
+            if moved:
+                check(lib.dbdf_reader_seek_block(pointer, index))
+            try:
+                yield pointer
+            finally:
+                if moved:
+                    self._return_to_current(pointer)
 
-        def __init__(self, reader: "Reader", index: int):
-            self.reader = reader
-            self.index = index
-            self.previous = None
-
-        def __enter__(self) -> c_void_p:
-            reader = self.reader
-            pointer = reader._pointer
-            if reader._current != self.index or reader._finished:
-                self.previous = (reader._current, reader._finished)
-                check(lib.dbdf_reader_seek_block(pointer, self.index))
-            return pointer
-
-        def __exit__(self, *exc_info) -> None:
-            if self.previous is None:
-                return
-            reader = self.reader
-            current, finished = self.previous
-            if current == _BEFORE_FIRST:
-                check(lib.dbdf_reader_rewind(reader._pointer))
-            else:
-                check(lib.dbdf_reader_seek_block(reader._pointer, current))
-                if finished:
-                    check(lib.dbdf_reader_next_block(reader._pointer, None))
-
-    def _on_block(self, index: int) -> "_CurrentBlock":
-        return Reader._CurrentBlock(self, index)
+    def _return_to_current(self, pointer: c_void_p) -> None:
+        if self._current == _BEFORE_FIRST:
+            check(lib.dbdf_reader_rewind(pointer))
+            return
+        check(lib.dbdf_reader_seek_block(pointer, self._current))
+        if self._finished:
+            check(lib.dbdf_reader_next_block(pointer, None))
 
     # -- whole-object reads ---------------------------------------------------------------------------------
 
@@ -285,8 +243,8 @@ class Reader:
             out = allocate((rows, cols), value_type.dtype)
         row_stride, capacity = writable_row_major(out, (rows, cols))
         value_type = out_value_type(out, dtype)
-        check(lib.dbdf_reader_read_dense_window(self._pointer, value_type, row, col, rows, cols,
-                                                c_void_p(out.ctypes.data), capacity, row_stride))
+        self._handle.call(lib.dbdf_reader_read_dense_window, value_type, row, col, rows, cols,
+                          c_void_p(out.ctypes.data), capacity, row_stride)
         return out
 
     def _matrix_value_type(self) -> ValueType:
@@ -311,14 +269,12 @@ class Reader:
             out = allocate((self.info.rows,), value_type.dtype)
         capacity = writable_vector(out, self.info.rows)
         value_type = out_value_type(out, dtype)
-        check(lib.dbdf_reader_read_column(self._pointer, column, value_type, c_void_p(out.ctypes.data), capacity))
+        self._handle.call(lib.dbdf_reader_read_column, column, value_type, c_void_p(out.ctypes.data), capacity)
         return out
 
     def count_entries(self) -> int:
         """Entries the whole object yields as CSR."""
-        count = c_uint64()
-        check(lib.dbdf_reader_count_entries(self._pointer, byref(count)))
-        return count.value
+        return self._handle.query(lib.dbdf_reader_count_entries, c_uint64)
 
     def read_csr_arrays(self, dtype=None) -> CsrArrays:
         """The whole object as CSR arrays with object-wide indices (uint64 row offsets and column indices)."""
@@ -328,9 +284,8 @@ class Reader:
         col_indices = np.empty(entries, dtype=np.uint64)
         values = np.empty(entries, dtype=value_type.dtype)
         decoded = c_uint64()
-        check(lib.dbdf_reader_read_csr(self._pointer, value_type, u64_pointer(row_offsets), row_offsets.size,
-                                       u64_pointer(col_indices), c_void_p(values.ctypes.data), entries,
-                                       byref(decoded)))
+        self._handle.call(lib.dbdf_reader_read_csr, value_type, u64_pointer(row_offsets), row_offsets.size,
+                          u64_pointer(col_indices), c_void_p(values.ctypes.data), entries, byref(decoded))
         return CsrArrays(row_offsets, col_indices, values, self.info.shape)
 
     def read_csr(self, dtype=None):
@@ -367,7 +322,8 @@ class Reader:
 
         callback = ViolationCallback(on_violation)
         count = c_uint64()
-        status = lib.dbdf_reader_validate(self._pointer, callback, None, byref(count))
+        with self._handle as pointer:
+            status = lib.dbdf_reader_validate(pointer, callback, None, byref(count))
         if status < 0 and not violations:
             check(status)  # a failure other than a violation (e.g. out of memory)
         return violations

@@ -9,6 +9,7 @@ from ctypes import byref, c_char_p, c_int, c_size_t, c_uint64, c_void_p
 import numpy as np
 
 from ._buffers import index_array, row_major, u32_pointer, u64_pointer, value_array, write_options
+from ._handles import NativeHandle
 from ._library import lib
 from .errors import check
 from .types import data_type_of, value_type_of
@@ -20,7 +21,10 @@ class Writer:
     file is untouched.
 
     As a context manager, leaving the ``with`` block normally finishes the object (if finish() was not called);
-    leaving it with an exception discards everything written."""
+    leaving it with an exception discards everything written.
+
+    A writer is meant for one thread at a time. Calls from several threads are serialised, and close() from
+    another thread waits for a call in progress; any use after close() raises ValueError."""
 
     def __init__(self, path: str | os.PathLike):
         pointer = c_void_p()
@@ -37,28 +41,22 @@ class Writer:
         return writer
 
     def _setup(self, pointer: c_void_p) -> None:
-        self._pointer_value = pointer
+        self._handle = NativeHandle(pointer, lib.dbdf_writer_free, "writer")
         self._finished = False
         self._labels: list[str] = []
 
     # -- lifetime -------------------------------------------------------------------------------------------
 
-    @property
-    def _pointer(self) -> c_void_p:
-        if not self._pointer_value:
-            raise ValueError("the writer is closed")
-        return self._pointer_value
-
     def close(self) -> None:
         """Frees the native writer. Without a successful finish() everything written is discarded (a file
         writer removes its temporary file). Calling it again does nothing."""
-        if getattr(self, "_pointer_value", None):
-            lib.dbdf_writer_free(self._pointer_value)
-            self._pointer_value = c_void_p()
+        handle = getattr(self, "_handle", None)
+        if handle is not None:
+            handle.close()
 
     @property
     def closed(self) -> bool:
-        return not self._pointer_value
+        return self._handle.closed
 
     @property
     def finished(self) -> bool:
@@ -81,8 +79,8 @@ class Writer:
 
     def begin_matrix(self, data_type, value_type, rows: int, cols: int) -> None:
         """Writes a matrix header. data_type: "dense" or "csr" (or a DataType); value_type: a dtype or ValueType."""
-        check(lib.dbdf_writer_begin_matrix(self._pointer, data_type_of(data_type), value_type_of(value_type),
-                                           rows, cols))
+        self._handle.call(lib.dbdf_writer_begin_matrix, data_type_of(data_type), value_type_of(value_type), rows,
+                          cols)
 
     def begin_frame(self, rows: int, columns) -> None:
         """Writes a frame header. columns: {label: dtype} or a sequence of (label, dtype) pairs, in column order."""
@@ -96,7 +94,7 @@ class Writer:
         column_types = (c_int * count)(*(value_type_of(dtype) for _, dtype in pairs))
         label_pointers = (c_char_p * count)(*encoded)
         label_lengths = (c_size_t * count)(*(len(label) for label in encoded))
-        check(lib.dbdf_writer_begin_frame(self._pointer, rows, count, column_types, label_pointers, label_lengths))
+        self._handle.call(lib.dbdf_writer_begin_frame, rows, count, column_types, label_pointers, label_lengths)
         self._labels = labels
 
     # -- blocks ---------------------------------------------------------------------------------------------
@@ -106,8 +104,8 @@ class Writer:
         contiguous in memory are passed without copying)."""
         matrix = row_major(values)
         rows, cols = matrix.array.shape
-        check(lib.dbdf_writer_add_dense(self._pointer, row, col, rows, cols, matrix.value_type, matrix.pointer,
-                                        matrix.count, matrix.row_stride, write_options(encoding)))
+        self._handle.call(lib.dbdf_writer_add_dense, row, col, rows, cols, matrix.value_type, matrix.pointer,
+                          matrix.count, matrix.row_stride, write_options(encoding))
 
     def add_csr(self, row: int, col: int, shape, row_offsets, col_indices, values, *, encoding=None) -> None:
         """Adds a block from block-local CSR arrays: row_offsets (rows + 1), col_indices (strictly increasing
@@ -117,9 +115,9 @@ class Writer:
         indices = index_array(col_indices, np.uint32)
         data = value_array(values)
         self._check_lengths(indices, data)
-        check(lib.dbdf_writer_add_csr(self._pointer, row, col, rows, cols, value_type_of(data.dtype),
-                                      u64_pointer(offsets), u32_pointer(indices), c_void_p(data.ctypes.data),
-                                      data.size, write_options(encoding)))
+        self._handle.call(lib.dbdf_writer_add_csr, row, col, rows, cols, value_type_of(data.dtype),
+                          u64_pointer(offsets), u32_pointer(indices), c_void_p(data.ctypes.data), data.size,
+                          write_options(encoding))
 
     def add_coo(self, row: int, col: int, shape, row_indices, col_indices, values, *, encoding=None) -> None:
         """Adds a block from block-local COO triplets in strictly increasing (row, column) order."""
@@ -129,9 +127,9 @@ class Writer:
         data = value_array(values)
         self._check_lengths(row_index, data)
         self._check_lengths(col_index, data)
-        check(lib.dbdf_writer_add_coo(self._pointer, row, col, rows, cols, value_type_of(data.dtype),
-                                      u32_pointer(row_index), u32_pointer(col_index), c_void_p(data.ctypes.data),
-                                      data.size, write_options(encoding)))
+        self._handle.call(lib.dbdf_writer_add_coo, row, col, rows, cols, value_type_of(data.dtype),
+                          u32_pointer(row_index), u32_pointer(col_index), c_void_p(data.ctypes.data), data.size,
+                          write_options(encoding))
 
     def add_sparse(self, row: int, col: int, matrix, *, encoding=None) -> None:
         """Adds a block from any scipy.sparse matrix or array (converted to canonical CSR)."""
@@ -141,7 +139,7 @@ class Writer:
     def add_empty(self, row: int, col: int, shape) -> None:
         """Adds an all-zero block (no payload)."""
         rows, cols = shape
-        check(lib.dbdf_writer_add_empty(self._pointer, row, col, rows, cols))
+        self._handle.call(lib.dbdf_writer_add_empty, row, col, rows, cols)
 
     @staticmethod
     def _check_lengths(indices: np.ndarray, values: np.ndarray) -> None:
@@ -154,8 +152,8 @@ class Writer:
         """Writes the whole matrix from a 2-D array, tiled into blocks of `block` = (rows, cols) (None:
         automatic, a few MiB each). Only right after begin_matrix()."""
         matrix = row_major(values)
-        check(lib.dbdf_writer_write_dense(self._pointer, matrix.value_type, matrix.pointer, matrix.count,
-                                          matrix.row_stride, write_options(encoding, block)))
+        self._handle.call(lib.dbdf_writer_write_dense, matrix.value_type, matrix.pointer, matrix.count,
+                          matrix.row_stride, write_options(encoding, block))
 
     def write_csr(self, row_offsets, col_indices, values, *, encoding=None, block=None) -> None:
         """Writes the whole matrix from object-wide CSR arrays, tiled as write_dense() does."""
@@ -163,9 +161,8 @@ class Writer:
         indices = index_array(col_indices, np.uint64)
         data = value_array(values)
         self._check_lengths(indices, data)
-        check(lib.dbdf_writer_write_csr(self._pointer, value_type_of(data.dtype), u64_pointer(offsets),
-                                        u64_pointer(indices), c_void_p(data.ctypes.data), data.size,
-                                        write_options(encoding, block)))
+        self._handle.call(lib.dbdf_writer_write_csr, value_type_of(data.dtype), u64_pointer(offsets),
+                          u64_pointer(indices), c_void_p(data.ctypes.data), data.size, write_options(encoding, block))
 
     def write_sparse(self, matrix, *, encoding=None, block=None) -> None:
         """Writes the whole matrix from any scipy.sparse matrix or array."""
@@ -181,28 +178,27 @@ class Writer:
             column = self._labels.index(column)
         data = value_array(values)
         block = None if block_rows is None else (block_rows, 1)
-        check(lib.dbdf_writer_write_column(self._pointer, column, value_type_of(data.dtype),
-                                           c_void_p(data.ctypes.data), data.size, write_options(encoding, block)))
+        self._handle.call(lib.dbdf_writer_write_column, column, value_type_of(data.dtype),
+                          c_void_p(data.ctypes.data), data.size, write_options(encoding, block))
 
     # -- end ------------------------------------------------------------------------------------------------
 
     def finish(self) -> None:
         """Checks that the blocks cover every cell, flushes, and for a file renames it into place."""
-        check(lib.dbdf_writer_finish(self._pointer))
+        self._handle.call(lib.dbdf_writer_finish)
         self._finished = True
 
     @property
     def bytes_written(self) -> int:
-        written = c_uint64()
-        check(lib.dbdf_writer_bytes_written(self._pointer, byref(written)))
-        return written.value
+        return self._handle.query(lib.dbdf_writer_bytes_written, c_uint64)
 
     def getvalue(self) -> bytes:
         """The bytes of a finished memory writer."""
         data = c_void_p()
         nbytes = c_size_t()
-        check(lib.dbdf_writer_memory(self._pointer, byref(data), byref(nbytes)))
-        return ctypes.string_at(data.value, nbytes.value) if nbytes.value else b""
+        with self._handle as pointer:  # the bytes are the writer's memory: copy them before anyone can free it
+            check(lib.dbdf_writer_memory(pointer, byref(data), byref(nbytes)))
+            return ctypes.string_at(data.value, nbytes.value) if nbytes.value else b""
 
 
 def _canonical_csr(matrix):

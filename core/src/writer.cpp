@@ -98,20 +98,37 @@ private:
     bool needed_ = false;
 };
 
+// Arrays of `entries` elements may be NULL only when there are no entries.
+void require_entry_array(const void* array, const char* name, std::uint64_t entries) {
+    if (array == nullptr && entries > 0) {
+        invalid(std::string(name) + " is NULL but " + std::to_string(entries) + " entries were passed");
+    }
+}
+
 // Caller CSR arrays: row_offsets[0..rows] from 0 to `entries`, non-decreasing; columns below `cols` and strictly
 // increasing within each row. Index is uint32 (block-local) or uint64 (object-wide).
 template <class Index>
 void check_csr_arrays(std::uint64_t rows, std::uint64_t cols, const std::uint64_t* row_offsets,
                       const Index* col_indices, const void* values, std::uint64_t entries) {
-    if (row_offsets == nullptr) invalid("row offsets are NULL");
-    if (entries > 0 && (col_indices == nullptr || values == nullptr)) invalid("column indices or values are NULL");
+    if (row_offsets == nullptr) invalid("row_offsets is NULL");
+    require_entry_array(col_indices, "col_indices", entries);
+    require_entry_array(values, "values", entries);
     if (row_offsets[0] != 0) invalid("row_offsets[0] must be 0, got " + std::to_string(row_offsets[0]));
+    // All offsets are checked before any column index is read: an offset beyond `entries` would otherwise index
+    // past the end of the caller's col_indices.
+    for (std::uint64_t row = 0; row < rows; ++row) {
+        const std::uint64_t row_end = row_offsets[row + 1];
+        if (row_end < row_offsets[row] || row_end > entries) {
+            invalid("row_offsets[" + std::to_string(row + 1) + "] is " + std::to_string(row_end) +
+                    "; offsets must not decrease (previous " + std::to_string(row_offsets[row]) +
+                    ") nor exceed the " + std::to_string(entries) + " entries passed");
+        }
+    }
     if (row_offsets[rows] != entries) {
         invalid("row_offsets[" + std::to_string(rows) + "] is " + std::to_string(row_offsets[rows]) + " but " +
                 std::to_string(entries) + " entries were passed");
     }
     for (std::uint64_t row = 0; row < rows; ++row) {
-        if (row_offsets[row + 1] < row_offsets[row]) invalid("row_offsets decrease at row " + std::to_string(row));
         for (std::uint64_t k = row_offsets[row]; k < row_offsets[row + 1]; ++k) {
             if (col_indices[k] >= cols || (k > row_offsets[row] && col_indices[k] <= col_indices[k - 1])) {
                 invalid("column index " + std::to_string(col_indices[k]) + " of entry " + std::to_string(k) +
@@ -450,9 +467,9 @@ void Writer::add_coo(const BlockPlacement& place, ValueType type, const std::uin
     require_valid_encoding(options.encoding);
     state_->check_placement(place);
     if (state_->daphne()) state_->require_daphne_matrix_block(place, options.encoding);
-    if (entries > 0 && (row_indices == nullptr || col_indices == nullptr || values == nullptr)) {
-        invalid("row indices, column indices or values are NULL");
-    }
+    require_entry_array(row_indices, "row_indices", entries);
+    require_entry_array(col_indices, "col_indices", entries);
+    require_entry_array(values, "values", entries);
     for (std::uint64_t k = 0; k < entries; ++k) {
         if (row_indices[k] >= place.rows || col_indices[k] >= place.cols) {
             invalid("entry " + std::to_string(k) + " at (" + std::to_string(row_indices[k]) + ", " +

@@ -4,8 +4,10 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include <signal.h>
@@ -92,6 +94,35 @@ TEST(Writer, MalformedSparseInputsAreRejected) {
     const std::vector<std::uint32_t> cols{0, 0, 1};
     expect_code([&] { writer.add_coo({0, 0, 2, 3}, ValueType::F64, rows.data(), cols.data(), values.data(), 3, {}); },
                 ErrorCode::InvalidArgument);
+}
+
+// Row offsets {0, 5, 3} for 3 entries: row 0 claims entries 0..4. They are refused before any column index is
+// read; the arrays are heap-allocated, so AddressSanitizer would see a read past their end.
+TEST(Writer, RowOffsetsBeyondTheEntriesAreRefusedBeforeReadingColumns) {
+    const std::vector<std::uint64_t> offsets{0, 5, 3};
+    const std::vector<std::uint32_t> block_cols{0, 1, 2};
+    const std::vector<std::uint64_t> object_cols{0, 1, 2};
+    const std::vector<double> values{1, 2, 3};
+    auto expect_refused = [](const std::function<void()>& action) {
+        try {
+            action();
+            FAIL() << "no error";
+        } catch (const Error& error) {
+            EXPECT_EQ(error.code(), ErrorCode::InvalidArgument) << error.what();
+            EXPECT_NE(std::string(error.what()).find("row_offsets[1] is 5"), std::string::npos) << error.what();
+        }
+    };
+    Writer block_writer = memory_writer();
+    block_writer.begin_matrix(DataType::CsrMatrix, ValueType::F64, 2, 4);
+    expect_refused([&] {
+        block_writer.add_csr({0, 0, 2, 4}, ValueType::F64, offsets.data(), block_cols.data(), values.data(), 3, {});
+    });
+    Writer matrix_writer = memory_writer();
+    matrix_writer.begin_matrix(DataType::CsrMatrix, ValueType::F64, 2, 4);
+    expect_refused([&] {
+        matrix_writer.write_csr(ValueType::F64, offsets.data(), object_cols.data(), values.data(), 3, {});
+    });
+    EXPECT_EQ(matrix_writer.bytes_written(), 19u);  // nothing but the header
 }
 
 std::vector<char> file_bytes(const fs::path& path) {

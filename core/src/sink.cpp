@@ -1,13 +1,15 @@
 #include "dbdf/sink.hpp"
 
 #include <fcntl.h>
-#include <sys/stat.h>
+#include <sys/random.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <chrono>
+#include <cstdint>
 #include <cstring>
 #include <string>
-#include <vector>
 
 #include "dbdf/error.hpp"
 
@@ -18,23 +20,45 @@ namespace {
     throw Error(ErrorCode::Io, what + " '" + path.string() + "': " + std::strerror(error_number));
 }
 
+// 64 random bits for a temporary file name. getrandom() can fail (old kernels, seccomp); the clock, the process
+// id and a counter then still make names that differ between calls, and O_EXCL catches any collision.
+std::uint64_t random_name_bits() {
+    std::uint64_t bits = 0;
+    if (::getrandom(&bits, sizeof bits, GRND_NONBLOCK) == static_cast<ssize_t>(sizeof bits)) return bits;
+    static std::atomic<std::uint64_t> counter{0};
+    const auto now = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+    bits = now ^ (static_cast<std::uint64_t>(::getpid()) << 32) ^ (counter.fetch_add(1) * 0x9E3779B97F4A7C15ull);
+    return bits;
+}
+
+std::string hex_text(std::uint64_t value) {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string text(16, '0');
+    for (std::size_t i = 0; i < text.size(); ++i) text[text.size() - 1 - i] = kDigits[(value >> (4 * i)) & 0xF];
+    return text;
+}
+
 // Writes to "<dir>/.<name>.<random>.tmp" and renames it over the target on commit. The temporary file lives in
-// the target's directory so the rename is atomic (same file system).
+// the target's directory so the rename is atomic (same file system). It is created with mode 0666 so that the
+// process umask applies as it would for any new file; changing the umask to compute the mode instead would race
+// with other threads creating files.
 class FileSink final : public ByteSink {
 public:
     explicit FileSink(std::filesystem::path target) : target_(std::move(target)) {
         const std::filesystem::path directory =
             target_.has_parent_path() ? target_.parent_path() : std::filesystem::path(".");
-        std::string pattern = (directory / ("." + target_.filename().string() + ".XXXXXX.tmp")).string();
-        std::vector<char> name(pattern.begin(), pattern.end());
-        name.push_back('\0');
-        fd_ = ::mkstemps(name.data(), 4);
-        if (fd_ < 0) throw_io("cannot create a temporary file next to", target_, errno);
-        temporary_ = name.data();
-        // mkstemps creates 0600; give the result the permissions a plain creat() would.
-        const mode_t mask = ::umask(0);
-        ::umask(mask);
-        ::fchmod(fd_, 0666 & ~mask);
+        const std::string prefix = "." + target_.filename().string() + ".";
+        constexpr int kAttempts = 100;  // a collision of 64 random bits means something else is wrong
+        for (int attempt = 0; attempt < kAttempts && fd_ < 0; ++attempt) {
+            std::filesystem::path candidate = directory / (prefix + hex_text(random_name_bits()) + ".tmp");
+            fd_ = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+            if (fd_ >= 0) {
+                temporary_ = std::move(candidate);
+            } else if (errno != EEXIST && errno != EINTR) {
+                throw_io("cannot create a temporary file next to", target_, errno);
+            }
+        }
+        if (fd_ < 0) throw_io("cannot create a temporary file next to", target_, EEXIST);
     }
 
     ~FileSink() override {

@@ -12,6 +12,7 @@
 
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -175,6 +176,34 @@ TEST_F(FileWriter, FinishReplacesTheFileAtomically) {
     double value = 0;
     reader.read_dense_window(ValueType::F64, Window{0, 0, 1, 1}, &value, 1, 0);
     EXPECT_EQ(value, 2.5);
+}
+
+// The file is created with mode 0666 and the process umask applied, as for any new file.
+TEST_F(FileWriter, TheResultHasTheModeTheUmaskAllows) {
+    for (const mode_t mask : {mode_t{022}, mode_t{077}, mode_t{0}}) {
+        const fs::path target = directory_ / ("mode_" + std::to_string(mask) + ".dbdf");
+        const mode_t previous = ::umask(mask);
+        {
+            Writer writer(make_file_sink(target));
+            writer.begin_matrix(DataType::DenseMatrix, ValueType::U8, 0, 0);
+            writer.finish();
+        }
+        ::umask(previous);
+        struct stat info {};
+        ASSERT_EQ(::stat(target.c_str(), &info), 0);
+        EXPECT_EQ(info.st_mode & 07777, 0666u & ~mask) << "umask " << std::oct << mask;
+    }
+}
+
+TEST_F(FileWriter, WritersToOneTargetUseTheirOwnTemporaryFiles) {
+    Writer first(make_file_sink(target_));
+    Writer second(make_file_sink(target_));
+    EXPECT_EQ(entries_in(directory_), 3u);  // the target and two temporary files
+    for (Writer* writer : {&first, &second}) {
+        writer->begin_matrix(DataType::DenseMatrix, ValueType::U8, 0, 0);
+        writer->finish();
+    }
+    EXPECT_EQ(entries_in(directory_), 1u);
 }
 
 // A file system that refuses bytes (here: a file size limit, as on a full disk) fails the write with an I/O error;

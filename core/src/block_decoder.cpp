@@ -246,6 +246,7 @@ BlockView parse_block_record(std::span<const std::byte> input, std::uint64_t off
                 Wide{4} * block.rows + Wide{block.stored_values} * (4 + value_size(block.value_type));
             require_payload(input, block, needed, "CSR rows");
             block.payload_bytes = static_cast<std::uint64_t>(needed);
+            check_zero_area_csr(input, block);
             break;
         }
         case BlockType::Coo: {
@@ -263,6 +264,13 @@ BlockView parse_block_record(std::span<const std::byte> input, std::uint64_t off
     }
     block.encoded_bytes = block.payload_offset + block.payload_bytes - offset;
     return block;
+}
+
+void check_zero_area_csr(std::span<const std::byte> input, const BlockView& block) {
+    if (block.block_type != BlockType::Csr || block.area() != 0) return;
+    // #nzb is 0 here (parse checked it against the zero cells), so the walk fails at the first non-zero count.
+    auto ignore = [](auto...) {};
+    walk_csr<std::uint8_t>(input, block, block.rows, ignore, ignore);
 }
 
 void check_block_bounds(const BlockView& block, const ObjectHeader& header) {
@@ -366,7 +374,8 @@ void scatter_block_csr(std::span<const std::byte> input, const BlockView& block,
 }
 
 void check_block_payload(std::span<const std::byte> input, const BlockView& block, const ObjectHeader& header) {
-    // Zero-area blocks (rule 4) hold no values; their row count alone must not drive a loop.
+    // Zero-area blocks (rule 4) hold no values; their row count alone must not drive a loop. The row counts of
+    // zero-area CSR blocks were checked when the block was parsed (check_zero_area_csr).
     if (block.block_type == BlockType::Empty || block.area() == 0) return;
     visit_value_type(block.value_type, [&](auto stored_tag) {
         using S = typename decltype(stored_tag)::type;

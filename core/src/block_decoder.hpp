@@ -15,6 +15,12 @@ namespace dbdf::detail {
 // valid and that the input holds the whole payload (rules 5-7); does not check bounds or read payload values.
 BlockView parse_block_record(std::span<const std::byte> input, std::uint64_t offset, std::uint64_t index);
 
+// Rules 4 and 12 for a CSR block without cells (#r or #c is 0): it holds no entry, so every row count (spec
+// layout) or row offset (daphne layout) must be 0. Its parser calls this, because no other check would: the block
+// covers no cell, so dense reads never decode it and validation has no value to check. Reading the counts is
+// bounded by the input, which the parser has checked holds them.
+void check_zero_area_csr(std::span<const std::byte> input, const BlockView& block);
+
 // Rule 2: the block lies inside the object.
 void check_block_bounds(const BlockView& block, const ObjectHeader& header);
 

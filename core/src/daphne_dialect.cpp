@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "block_decoder.hpp"
 #include "dbdf/dialect.hpp"
 #include "dbdf/endian.hpp"
 #include "dbdf/error.hpp"
@@ -255,6 +256,7 @@ BlockView matrix_block(std::span<const std::byte> input, std::size_t header_byte
         const Wide body = Wide{8} * (Wide{block.rows} + 1) + Wide{block.stored_values} * (8 + value_bytes);
         require_exact_body(input, block.payload_offset, body, "the CSR block's row offsets, column indices and values");
         block.payload_bytes = static_cast<std::uint64_t>(body);
+        check_zero_area_csr(input, block);
     }
     block.encoded_bytes = block.payload_offset + block.payload_bytes - offset;
     return block;

@@ -21,22 +21,25 @@ void require_pointer(Pointer* pointer, const char* name) {
     if (pointer == nullptr) throw invalid_argument(std::string(name) + " is NULL");
 }
 
+// The handlers below only store text through set_last_error(), which cannot throw: an exception escaping them
+// would end the program, since guarded() is noexcept. When a message cannot be stored for lack of memory, a static
+// text takes its place and the status is kept.
 template <class Body>
 dbdf_status_t guarded(Body&& body) noexcept {
     clear_last_error();
     try {
         return body();
     } catch (const Error& error) {
-        set_last_error(error.what());
+        set_last_error({}, error.what(), "dbdf error (its message could not be stored: out of memory)");
         return static_cast<dbdf_status_t>(error.code());
     } catch (const std::bad_alloc&) {
-        set_last_error("out of memory");
+        set_last_error({}, "out of memory", "out of memory");
         return DBDF_ERR_NOMEM;
     } catch (const std::exception& error) {
-        set_last_error(std::string("internal error: ") + error.what());
+        set_last_error("internal error: ", error.what(), "internal error (its message could not be stored)");
         return DBDF_ERR_INTERNAL;
     } catch (...) {
-        set_last_error("internal error: unknown exception");
+        set_last_error("internal error: unknown exception", {}, "internal error: unknown exception");
         return DBDF_ERR_INTERNAL;
     }
 }

@@ -1,16 +1,39 @@
 #include "error_state.hpp"
 
+#include <string>
+
 #include "dbdf.h"
 
 namespace dbdf::capi {
+namespace {
 
 // Per thread, so concurrent handles on different threads never see each other's messages.
 thread_local std::string last_error_message;
+// Static text shown instead of last_error_message when the message could not be stored; null otherwise.
+thread_local const char* fallback_message = nullptr;
 
-void clear_last_error() { last_error_message.clear(); }
+}  // namespace
 
-void set_last_error(std::string message) { last_error_message = std::move(message); }
+void clear_last_error() noexcept {
+    last_error_message.clear();
+    fallback_message = nullptr;
+}
+
+void set_last_error(std::string_view prefix, std::string_view detail, const char* fallback) noexcept {
+    try {
+        last_error_message.reserve(prefix.size() + detail.size());
+        last_error_message.assign(prefix);
+        last_error_message.append(detail);
+        fallback_message = nullptr;
+    } catch (...) {
+        last_error_message.clear();
+        fallback_message = fallback;
+    }
+}
 
 }  // namespace dbdf::capi
 
-extern "C" const char* dbdf_last_error_message(void) { return dbdf::capi::last_error_message.c_str(); }
+extern "C" const char* dbdf_last_error_message(void) {
+    using namespace dbdf::capi;
+    return fallback_message != nullptr ? fallback_message : last_error_message.c_str();
+}

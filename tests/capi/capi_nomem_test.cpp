@@ -3,8 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdint>
 #include <cstdlib>
+#include <iterator>
 #include <new>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include "dbdf.h"
@@ -71,4 +75,42 @@ TEST(CapiNoMemory, EveryAllocationFailurePointIsReportedAsNoMem) {
     }
     EXPECT_TRUE(completed);
     EXPECT_GT(failures_seen, 5);
+}
+
+// A call fails with a message too long to be stored without allocating. Failing each allocation of the call in
+// turn reaches the one that stores the message: the status must survive, with a static text in place of the
+// message, and the program must not terminate (the error handlers run inside a noexcept function).
+TEST(CapiNoMemory, AnErrorWhoseMessageCannotBeStoredKeepsItsStatus) {
+    std::vector<std::uint8_t> bytes = {1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 10};  // 1 x 1 f64 header
+    const std::uint8_t empty_block[25] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0};
+    bytes.insert(bytes.end(), std::begin(empty_block), std::end(empty_block));
+    int invalid_with_static_text = 0;
+    int invalid_with_full_message = 0;
+    // A new thread starts with an empty message buffer, so storing a long message has to allocate.
+    std::thread caller([&] {
+        dbdf_reader_t* reader = nullptr;
+        ASSERT_EQ(dbdf_reader_open_memory(bytes.data(), bytes.size(), &reader), DBDF_OK);
+        dbdf_value_type_t type = DBDF_VALUE_NONE;
+        for (long fail_at = 0; fail_at < 100 && invalid_with_full_message == 0; ++fail_at) {
+            allocations_until_failure.store(fail_at);
+            const dbdf_status_t status = dbdf_reader_column_type(reader, 1234567, &type);
+            allocations_until_failure.store(-1);
+            const std::string message = dbdf_last_error_message();
+            if (status == DBDF_ERR_NOMEM) {
+                EXPECT_EQ(message, "out of memory");
+                continue;
+            }
+            ASSERT_EQ(status, DBDF_ERR_INVALID_ARGUMENT) << message;
+            if (message.find("column 1234567 does not exist") != std::string::npos) {
+                ++invalid_with_full_message;
+            } else {
+                EXPECT_NE(message.find("could not be stored"), std::string::npos) << message;
+                ++invalid_with_static_text;
+            }
+        }
+        dbdf_reader_free(reader);
+    });
+    caller.join();
+    EXPECT_EQ(invalid_with_static_text, 1);
+    EXPECT_EQ(invalid_with_full_message, 1);
 }

@@ -13,20 +13,29 @@
  *
  * - Every fallible function returns a dbdf_status_t. DBDF_OK (0) is success; DBDF_END_OF_BLOCKS (1) is the
  *   non-error answer of dbdf_reader_next_block() past the last block; every error is negative.
- * - After a failing call, dbdf_last_error_message() describes the failure: what was wrong, where (field, block,
- *   byte offset) and, for format violations, which rule of the format was broken ("rule 12", or "spec" for the
- *   published layout). The message belongs to the library and to the calling thread; it stays valid until that
- *   thread's next dbdf_* call, which clears it.
+ * - Every function that returns a dbdf_status_t first clears the calling thread's last error. After it fails,
+ *   dbdf_last_error_message() describes the failure: what was wrong, where (field, block, byte offset) and, for
+ *   format violations, which rule of the format was broken ("rule 12", or "spec layout" for the published
+ *   layout). The message belongs to the library and to the calling thread; it stays valid until that thread's
+ *   next call of a function returning dbdf_status_t. The functions that return no status (the version and name
+ *   helpers, the ..._init and ..._free functions, dbdf_last_error_message() itself) neither clear nor set it.
  * - Output values go through out-parameters, the created handle last (named `out`). On failure, out-parameters
  *   are left unchanged unless stated otherwise.
  * - Input buffers are read only during the call; the library never keeps a caller's pointer, except the memory
  *   given to dbdf_reader_open_memory() (see there). Output buffers are provided by the caller together with
  *   their capacity, counted in elements (not bytes) unless the name says `nbytes`. A buffer that is too small
  *   yields DBDF_ERR_BUFFER_TOO_SMALL and nothing is written to it.
+ * - The decoding and whole-object reading functions (dbdf_reader_block_decode_..., dbdf_reader_read_dense...,
+ *   dbdf_reader_read_column, dbdf_reader_read_csr) write their output buffers while they decode, without a copy
+ *   in between. When they fail with DBDF_ERR_FORMAT or DBDF_ERR_RANGE, the output buffers may hold part of the
+ *   output: their contents are then unspecified.
  * - Borrowed pointers returned by the library (payload bytes, labels, memory output) stay valid for the time
  *   stated at each function; never free them.
  * - Free functions accept NULL and do nothing then.
- * - No C++ exception ever crosses this interface; an allocation failure is DBDF_ERR_NOMEM.
+ * - No C++ exception ever crosses this interface; an allocation failure is DBDF_ERR_NOMEM. Functions that
+ *   allocate for their work list DBDF_ERR_NOMEM among their statuses. Any other failing call may also report
+ *   DBDF_ERR_NOMEM instead of its own status when even its error message cannot be allocated. When a message
+ *   cannot be stored, dbdf_last_error_message() returns a short static text saying so, and the status is kept.
  * - Passing NULL where a pointer is required yields DBDF_ERR_INVALID_ARGUMENT (never a crash).
  *
  * THREADING
@@ -79,13 +88,17 @@ typedef enum dbdf_status {
     DBDF_ERR_RANGE = -7,            /**< A value is not exactly representable in the requested or declared type. */
     DBDF_ERR_NOMEM = -8,            /**< Memory allocation failed. */
     DBDF_ERR_UNSUPPORTED = -9,      /**< Valid request that this build cannot serve. */
-    DBDF_ERR_INTERNAL = -10,        /**< A bug in dbdf; the message says where. Please report it. */
+    /** A bug in dbdf: a C++ exception other than dbdf's own errors and allocation failures reached the interface
+     *  (the message names it). Any function returning a status may report it, but only if dbdf breaks its own
+     *  design; no input or argument is meant to cause it. Please report it. */
+    DBDF_ERR_INTERNAL = -10,
     DBDF_ERR_SINK = -11             /**< A write callback reported failure. */
 } dbdf_status_t;
 
 /**
- * Message describing the last failure of a dbdf_* call on this thread, or "" when the last call succeeded.
- * Owned by the library; valid until this thread's next dbdf_* call. Never NULL.
+ * Message describing the failure of this thread's last call of a function returning dbdf_status_t, or "" when
+ * that call succeeded (or no such call was made). Owned by the library; valid until this thread's next call of a
+ * function returning dbdf_status_t. Never NULL.
  */
 DBDF_API const char *dbdf_last_error_message(void);
 
@@ -247,7 +260,8 @@ DBDF_API dbdf_status_t dbdf_reader_column_label(const dbdf_reader_t *reader, uin
  * bounds-checked but not decoded, so skipping a block costs nothing. When the last block has been passed, checks
  * that all blocks seen partition the object (rule 1) and returns DBDF_END_OF_BLOCKS.
  * Returns DBDF_OK; DBDF_END_OF_BLOCKS; DBDF_ERR_INVALID_ARGUMENT (reader NULL); DBDF_ERR_TRUNCATED;
- * DBDF_ERR_FORMAT (unknown block or value type, block out of bounds, overlapping or uncovered cells, ...).
+ * DBDF_ERR_FORMAT (unknown block or value type, block out of bounds, overlapping or uncovered cells, ...);
+ * DBDF_ERR_NOMEM (the blocks seen are recorded to check the partition).
  * After an error the reader stays on the previous block; further calls repeat the error.
  */
 DBDF_API dbdf_status_t dbdf_reader_next_block(dbdf_reader_t *reader, dbdf_block_info_t *out);
@@ -291,8 +305,10 @@ DBDF_API dbdf_status_t dbdf_reader_block_count_entries(dbdf_reader_t *reader, ui
 /**
  * Decode the current block as CSR with block-local indices: row_offsets[0..rows] (rows + 1 entries, starting at
  * 0), col_indices[k] and values[k] for k < *out_entries. `row_offsets_capacity` counts row_offsets' elements;
- * `capacity` counts the elements of col_indices and of values (each). *out_entries receives the entry count;
- * when `capacity` is too small it receives the count needed and DBDF_ERR_BUFFER_TOO_SMALL is returned.
+ * `capacity` counts the elements of col_indices and of values (each). *out_entries receives the entry count.
+ * When a buffer is too small (row_offsets_capacity < rows + 1, or capacity < the entry count), nothing is
+ * written to the buffers, *out_entries still receives the entry count (the capacity col_indices and values
+ * need) and DBDF_ERR_BUFFER_TOO_SMALL is returned; the message says which buffer is short.
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_CALL_ORDER; DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_FORMAT;
  * DBDF_ERR_RANGE (as for dbdf_reader_block_decode_dense).
  */
@@ -370,8 +386,11 @@ DBDF_API dbdf_status_t dbdf_reader_count_entries(dbdf_reader_t *reader, uint64_t
 /**
  * Read the whole object as CSR with object-wide indices: row_offsets[0..rows] (rows + 1 entries), then
  * col_indices and values with `capacity` elements each, columns strictly increasing within each row.
- * *out_entries receives the entry count (or, with DBDF_ERR_BUFFER_TOO_SMALL, the count needed).
- * Memory used besides the outputs is bounded by the largest block's row count. The current block is unchanged.
+ * *out_entries receives the entry count, also with DBDF_ERR_BUFFER_TOO_SMALL (row_offsets_capacity < rows + 1,
+ * or capacity < the entry count; nothing is written to the buffers then).
+ * Besides the outputs it uses memory proportional to the number of blocks, never to the object's size: the
+ * block index (dbdf_reader_build_index()) and a list of the blocks ordered by column. The current block is
+ * unchanged.
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_TRUNCATED; DBDF_ERR_FORMAT;
  * DBDF_ERR_RANGE; DBDF_ERR_NOMEM.
  */
@@ -388,7 +407,7 @@ typedef void (*dbdf_violation_fn)(void *context, int rule, uint64_t offset, cons
  * Check every rule of the format strictly: every block header and payload (counts, index order and range,
  * value representability, rule 8), bounds and partition. Each violation is passed to `on_violation` (may be
  * NULL) with `context`; checking goes on after a violation where the layout allows it. *out_violations (may be
- * NULL) receives their number. The current block is unchanged.
+ * NULL) receives their number, also when the call fails because of them. The current block is unchanged.
  * Returns DBDF_OK (no violation); DBDF_ERR_FORMAT, DBDF_ERR_TRUNCATED or DBDF_ERR_RANGE (the first violation's
  * kind; dbdf_last_error_message() describes it); DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_NOMEM.
  */
@@ -481,7 +500,8 @@ DBDF_API dbdf_status_t dbdf_writer_add_dense(dbdf_writer_t *writer, uint64_t row
 /**
  * Add a block from block-local CSR arrays: row_offsets[0..rows] (rows + 1 entries, row_offsets[0] == 0,
  * non-decreasing), col_indices[k] < cols strictly increasing within each row, values[k], for
- * k < entries == row_offsets[rows]. Explicit zeros are kept unless automatic encoding drops them.
+ * k < entries == row_offsets[rows]. Explicit zeros are kept unless automatic encoding drops them. row_offsets is
+ * required; col_indices and values may be NULL only when entries is 0.
  * Returns as dbdf_writer_add_dense (malformed arrays are DBDF_ERR_INVALID_ARGUMENT).
  */
 DBDF_API dbdf_status_t dbdf_writer_add_csr(dbdf_writer_t *writer, uint64_t row, uint64_t col, uint32_t rows,
@@ -491,7 +511,8 @@ DBDF_API dbdf_status_t dbdf_writer_add_csr(dbdf_writer_t *writer, uint64_t row, 
                                            const dbdf_write_options_t *options);
 
 /**
- * Add a block from block-local COO triplets in strictly increasing (row, column) order, `entries` of each.
+ * Add a block from block-local COO triplets in strictly increasing (row, column) order, `entries` of each; the
+ * three arrays may be NULL only when entries is 0.
  * Returns as dbdf_writer_add_csr.
  */
 DBDF_API dbdf_status_t dbdf_writer_add_coo(dbdf_writer_t *writer, uint64_t row, uint64_t col, uint32_t rows,
@@ -508,7 +529,7 @@ DBDF_API dbdf_status_t dbdf_writer_add_empty(dbdf_writer_t *writer, uint64_t row
  * Write the whole matrix from dense row-major values (rows * row_stride elements, `count` available), tiled into
  * blocks of options->block_rows x options->block_cols (0: automatic, blocks of a few MiB), each encoded as
  * options say. Only valid right after dbdf_writer_begin_matrix(); dbdf_writer_finish() is still needed.
- * Returns as dbdf_writer_add_dense.
+ * Returns as dbdf_writer_add_dense, and DBDF_ERR_CALL_ORDER when a block has already been added.
  */
 DBDF_API dbdf_status_t dbdf_writer_write_dense(dbdf_writer_t *writer, dbdf_value_type_t value_type,
                                                const void *values, size_t count, uint64_t row_stride,
@@ -516,8 +537,9 @@ DBDF_API dbdf_status_t dbdf_writer_write_dense(dbdf_writer_t *writer, dbdf_value
 
 /**
  * Write the whole matrix from object-wide CSR arrays (row_offsets[0..rows], col_indices[k] < cols strictly
- * increasing within each row, values), tiled as dbdf_writer_write_dense does.
- * Returns as dbdf_writer_add_csr.
+ * increasing within each row, values), tiled as dbdf_writer_write_dense does. The arrays follow the rules of
+ * dbdf_writer_add_csr(). Only valid right after dbdf_writer_begin_matrix().
+ * Returns as dbdf_writer_add_csr, and DBDF_ERR_CALL_ORDER when a block has already been added.
  */
 DBDF_API dbdf_status_t dbdf_writer_write_csr(dbdf_writer_t *writer, dbdf_value_type_t value_type,
                                              const uint64_t *row_offsets, const uint64_t *col_indices,
@@ -538,7 +560,8 @@ DBDF_API dbdf_status_t dbdf_writer_write_column(dbdf_writer_t *writer, uint64_t 
  * rename the temporary file over the target.
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (writer NULL); DBDF_ERR_CALL_ORDER (not begun, already finished,
  * failed earlier); DBDF_ERR_FORMAT (cells not covered; the writer stays open so blocks can still be added);
- * DBDF_ERR_IO or DBDF_ERR_SINK.
+ * DBDF_ERR_IO or DBDF_ERR_SINK (the writer is then failed: only free remains); DBDF_ERR_NOMEM (for instance, a
+ * memory writer's buffer cannot grow for the last bytes).
  */
 DBDF_API dbdf_status_t dbdf_writer_finish(dbdf_writer_t *writer);
 

@@ -3,6 +3,7 @@
 // cross the C interface.
 #pragma once
 
+#include <cstddef>
 #include <exception>
 #include <new>
 #include <string>
@@ -19,6 +20,14 @@ inline Error invalid_argument(const std::string& message) { return Error(ErrorCo
 template <class Pointer>
 void require_pointer(Pointer* pointer, const char* name) {
     if (pointer == nullptr) throw invalid_argument(std::string(name) + " is NULL");
+}
+
+// An output buffer of `capacity` elements may be NULL only when the capacity is 0.
+template <class Element>
+void require_buffer(Element* buffer, const char* name, std::size_t capacity) {
+    if (buffer == nullptr && capacity > 0) {
+        throw invalid_argument(std::string(name) + " is NULL but its capacity is " + std::to_string(capacity));
+    }
 }
 
 // The handlers below only store text through set_last_error(), which cannot throw: an exception escaping them

@@ -12,6 +12,7 @@
 
 using dbdf::capi::guarded;
 using dbdf::capi::invalid_argument;
+using dbdf::capi::require_buffer;
 using dbdf::capi::require_pointer;
 using dbdf::capi::to_block_info;
 using dbdf::capi::to_value_type;
@@ -26,6 +27,16 @@ dbdf_status_t from_entries(std::uint64_t entries, std::size_t capacity, uint64_t
                               std::to_string(capacity));
     }
     return DBDF_OK;
+}
+
+// A row_offsets buffer too small for `rows` + 1 offsets. The entry count is reported too, so that one failed call
+// tells the caller the size of every output buffer.
+[[noreturn]] void throw_row_offsets_too_small(std::uint64_t rows, std::size_t row_offsets_capacity,
+                                              std::uint64_t entries) {
+    throw dbdf::Error(dbdf::ErrorCode::BufferTooSmall,
+                      "row_offsets holds " + std::to_string(row_offsets_capacity) + " elements but needs " +
+                          (rows == UINT64_MAX ? std::string("2^64") : std::to_string(rows + 1)) + " (rows + 1); " +
+                          std::to_string(entries) + " entries need room in col_indices and values");
 }
 
 // Runs a reader call that may report "buffer too small" with the needed count in *out_entries: the count must
@@ -150,7 +161,7 @@ dbdf_status_t dbdf_reader_block_decode_dense(dbdf_reader_t* reader, dbdf_value_t
     return guarded([&] {
         require_pointer(reader, "reader");
         const dbdf::ValueType type = to_value_type(value_type);
-        if (out == nullptr && capacity > 0) throw invalid_argument("out is NULL but capacity is not 0");
+        require_buffer(out, "out", capacity);
         reader->reader.decode_dense(type, out, out == nullptr ? 0 : capacity, row_stride);
         return DBDF_OK;
     });
@@ -174,8 +185,12 @@ dbdf_status_t dbdf_reader_block_decode_csr(dbdf_reader_t* reader, dbdf_value_typ
         require_pointer(out_entries, "out_entries");
         require_pointer(row_offsets, "row_offsets");
         const dbdf::ValueType type = to_value_type(value_type);
-        if ((col_indices == nullptr || values == nullptr) && capacity > 0) {
-            throw invalid_argument("col_indices or values is NULL but capacity is not 0");
+        require_buffer(col_indices, "col_indices", capacity);
+        require_buffer(values, "values", capacity);
+        const dbdf::BlockView& block = reader->reader.block();
+        if (row_offsets_capacity <= block.rows) {
+            needed = reader->reader.count_entries();
+            throw_row_offsets_too_small(block.rows, row_offsets_capacity, needed);
         }
         needed = reader->reader.decode_csr(type, row_offsets, row_offsets_capacity, col_indices, values, capacity);
         return from_entries(needed, capacity, out_entries);
@@ -189,9 +204,9 @@ dbdf_status_t dbdf_reader_block_decode_coo(dbdf_reader_t* reader, dbdf_value_typ
         require_pointer(reader, "reader");
         require_pointer(out_entries, "out_entries");
         const dbdf::ValueType type = to_value_type(value_type);
-        if ((row_indices == nullptr || col_indices == nullptr || values == nullptr) && capacity > 0) {
-            throw invalid_argument("row_indices, col_indices or values is NULL but capacity is not 0");
-        }
+        require_buffer(row_indices, "row_indices", capacity);
+        require_buffer(col_indices, "col_indices", capacity);
+        require_buffer(values, "values", capacity);
         needed = reader->reader.decode_coo(type, row_indices, col_indices, values, capacity);
         return from_entries(needed, capacity, out_entries);
     });
@@ -242,7 +257,7 @@ dbdf_status_t dbdf_reader_read_dense_window(dbdf_reader_t* reader, dbdf_value_ty
     return guarded([&] {
         require_pointer(reader, "reader");
         const dbdf::ValueType type = to_value_type(value_type);
-        if (out == nullptr && capacity > 0) throw invalid_argument("out is NULL but capacity is not 0");
+        require_buffer(out, "out", capacity);
         reader->reader.read_dense_window(type, dbdf::Window{row, col, rows, cols}, out, out == nullptr ? 0 : capacity,
                                          row_stride);
         return DBDF_OK;
@@ -267,7 +282,7 @@ dbdf_status_t dbdf_reader_read_column(dbdf_reader_t* reader, uint64_t column, db
                                    std::to_string(header.cols) + " columns");
         }
         const dbdf::ValueType type = to_value_type(value_type);
-        if (out == nullptr && capacity > 0) throw invalid_argument("out is NULL but capacity is not 0");
+        require_buffer(out, "out", capacity);
         reader->reader.read_dense_window(type, dbdf::Window{0, column, header.rows, 1}, out,
                                          out == nullptr ? 0 : capacity, 1);
         return DBDF_OK;
@@ -291,8 +306,12 @@ dbdf_status_t dbdf_reader_read_csr(dbdf_reader_t* reader, dbdf_value_type_t valu
         require_pointer(out_entries, "out_entries");
         require_pointer(row_offsets, "row_offsets");
         const dbdf::ValueType type = to_value_type(value_type);
-        if ((col_indices == nullptr || values == nullptr) && capacity > 0) {
-            throw invalid_argument("col_indices or values is NULL but capacity is not 0");
+        require_buffer(col_indices, "col_indices", capacity);
+        require_buffer(values, "values", capacity);
+        const std::uint64_t rows = reader->reader.header().rows;
+        if (row_offsets_capacity <= rows) {
+            needed = reader->reader.count_entries_total();
+            throw_row_offsets_too_small(rows, row_offsets_capacity, needed);
         }
         needed = reader->reader.read_csr(type, row_offsets, row_offsets_capacity, col_indices, values, capacity);
         return from_entries(needed, capacity, out_entries);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -34,6 +35,25 @@ using WriterHandle = std::unique_ptr<dbdf_writer_t, WriterDeleter>;
         ASSERT_EQ(status_, DBDF_OK) << #call << ": " << dbdf_status_name(status_) << ": "               \
                                     << dbdf_last_error_message();                                       \
     } while (false)
+
+// A call expected to fail with `status`, leaving a last error message that contains `names` (the argument or
+// state at fault).
+struct FailingCall {
+    const char* call;
+    std::function<dbdf_status_t()> run;
+    dbdf_status_t status;
+    const char* names;
+};
+
+inline void expect_failures(const std::vector<FailingCall>& calls) {
+    for (const FailingCall& failing : calls) {
+        SCOPED_TRACE(failing.call);
+        const dbdf_status_t status = failing.run();
+        const std::string message = dbdf_last_error_message();
+        EXPECT_EQ(status, failing.status) << dbdf_status_name(status) << ": " << message;
+        EXPECT_NE(message.find(failing.names), std::string::npos) << "message: " << message;
+    }
+}
 
 inline WriterHandle memory_writer() {
     dbdf_writer_t* writer = nullptr;

@@ -1,35 +1,18 @@
 // The small golden files written out byte by byte from the spec's layout tables, compared with the files in
 // tests/vectors/ and with what dbdf::Writer produces for the same blocks given as they are (Encoding::AsGiven).
+// Dense blocks of every value type are in golden_bytes_dense_test.cpp, CSR and multi-column COO blocks in
+// golden_bytes_sparse_test.cpp.
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <cstring>
-#include <fstream>
-#include <iterator>
+#include <limits>
 #include <string>
 #include <vector>
 
-#include "dbdf/writer.hpp"
-#include "test_support.hpp"
+#include "golden_bytes_support.hpp"
 
-namespace dbdf {
+namespace dbdf::golden {
 namespace {
-
-using Octets = std::vector<std::uint8_t>;
-
-Octets file_octets(const std::string& name) {
-    std::ifstream file(std::string(DBDF_VECTORS_DIR) + "/" + name, std::ios::binary);
-    return Octets(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-}
-
-Octets written(const std::function<void(Writer&)>& build) {
-    const auto bytes = testing::write_to_memory(build);
-    Octets octets(bytes.size());
-    if (!bytes.empty()) std::memcpy(octets.data(), bytes.data(), bytes.size());
-    return octets;
-}
-
-const WriteOptions kAsGiven{Encoding::AsGiven, 0, 0};
 
 TEST(GoldenBytes, OneByOneU64) {
     const Octets expected = {
@@ -55,80 +38,6 @@ TEST(GoldenBytes, OneByOneU64) {
               expected);
 }
 
-TEST(GoldenBytes, DenseU8) {
-    const Octets expected = {
-        0x01, 0x01,                                      // version 1, DenseMatrix
-        0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #r = 2
-        0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #c = 3
-        0x01,                                            // vt: uint8_t
-        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // rx = 0
-        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // cx = 0
-        0x02, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00,  // block #r = 2, #c = 3
-        0x01, 0x01,                                      // bt: dense, vt: uint8_t
-        0x00, 0x01, 0xff,                                // row 0: 0 1 255
-        0x07, 0x80, 0x02,                                // row 1: 7 128 2
-    };
-    EXPECT_EQ(file_octets("dense_u8.dbdf"), expected);
-    const std::uint8_t values[] = {0, 1, 255, 7, 128, 2};
-    EXPECT_EQ(written([&](Writer& w) {
-                  w.begin_matrix(DataType::DenseMatrix, ValueType::U8, 2, 3);
-                  w.add_dense({0, 0, 2, 3}, ValueType::U8, values, 6, 0, kAsGiven);
-              }),
-              expected);
-}
-
-TEST(GoldenBytes, DenseI16) {
-    const Octets expected = {
-        0x01, 0x01,                                      // version 1, DenseMatrix
-        0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #r = 2
-        0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #c = 3
-        0x06,                                            // vt: int16_t
-        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // rx = 0
-        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // cx = 0
-        0x02, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00,  // block #r = 2, #c = 3
-        0x01, 0x06,                                      // bt: dense, vt: int16_t
-        0x00, 0x80, 0xff, 0x7f, 0x00, 0x00,              // row 0: -32768 32767 0
-        0xff, 0xff, 0x01, 0x00, 0x05, 0x00,              // row 1: -1 1 5
-    };
-    EXPECT_EQ(file_octets("dense_i16.dbdf"), expected);
-    const std::int16_t values[] = {-32768, 32767, 0, -1, 1, 5};
-    EXPECT_EQ(written([&](Writer& w) {
-                  w.begin_matrix(DataType::DenseMatrix, ValueType::I16, 2, 3);
-                  w.add_dense({0, 0, 2, 3}, ValueType::I16, values, 6, 0, kAsGiven);
-              }),
-              expected);
-}
-
-TEST(GoldenBytes, CsrU8WithEmptyRowAndExplicitZero) {
-    const Octets expected = {
-        0x01, 0x02,                                      // version 1, CSRMatrix
-        0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #r = 3
-        0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #c = 4
-        0x01,                                            // vt: uint8_t
-        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // rx = 0
-        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // cx = 0
-        0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,  // block #r = 3, #c = 4
-        0x02, 0x01,                                      // bt: sparse (CSR), vt: uint8_t
-        0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #nzb = 4
-        0x02, 0x00, 0x00, 0x00,                          // row 0: #nzr = 2
-        0x01, 0x00, 0x00, 0x00, 0xff,                    //   cx = 1, v = 255
-        0x03, 0x00, 0x00, 0x00, 0x01,                    //   cx = 3, v = 1
-        0x00, 0x00, 0x00, 0x00,                          // row 1: #nzr = 0
-        0x02, 0x00, 0x00, 0x00,                          // row 2: #nzr = 2
-        0x00, 0x00, 0x00, 0x00, 0x00,                    //   cx = 0, v = 0 (explicit zero)
-        0x02, 0x00, 0x00, 0x00, 0x02,                    //   cx = 2, v = 2
-    };
-    EXPECT_EQ(file_octets("csr_u8.dbdf"), expected);
-    const std::uint64_t row_offsets[] = {0, 2, 2, 4};
-    const std::uint32_t cols[] = {1, 3, 0, 2};
-    const std::uint8_t values[] = {255, 1, 0, 2};
-    EXPECT_EQ(written([&](Writer& w) {
-                  w.begin_matrix(DataType::CsrMatrix, ValueType::U8, 3, 4);
-                  w.add_csr({0, 0, 3, 4}, ValueType::U8, row_offsets, cols, values, 4, kAsGiven);
-              }),
-              expected);
-}
-
 TEST(GoldenBytes, CooSingleColumnVariant) {
     const Octets expected = {
         0x01, 0x01,                                      // version 1, DenseMatrix
@@ -150,35 +59,6 @@ TEST(GoldenBytes, CooSingleColumnVariant) {
     EXPECT_EQ(written([&](Writer& w) {
                   w.begin_matrix(DataType::DenseMatrix, ValueType::I16, 5, 1);
                   w.add_coo({0, 0, 5, 1}, ValueType::I16, rows, cols, values, 2, kAsGiven);
-              }),
-              expected);
-}
-
-TEST(GoldenBytes, CooMultiColumnVariant) {
-    const Octets expected = {
-        0x01, 0x02,                                      // version 1, CSRMatrix
-        0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #r = 3
-        0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #c = 4
-        0x09,                                            // vt: float
-        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // rx = 0
-        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // cx = 0
-        0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,  // block #r = 3, #c = 4
-        0x03, 0x09,                                      // bt: COO, vt: float
-        0x03, 0x00, 0x00, 0x00,                          // #nzb = 3
-        0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00,  // rx = 0, cx = 3
-        0x00, 0x00, 0xa0, 0x3f,                          //   v = 1.25f
-        0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // rx = 2, cx = 0
-        0x00, 0x00, 0x00, 0xc0,                          //   v = -2.0f
-        0x02, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,  // rx = 2, cx = 1
-        0x00, 0x00, 0x00, 0x3f,                          //   v = 0.5f
-    };
-    EXPECT_EQ(file_octets("coo_multi_column.dbdf"), expected);
-    const std::uint32_t rows[] = {0, 2, 2};
-    const std::uint32_t cols[] = {3, 0, 1};
-    const float values[] = {1.25f, -2.0f, 0.5f};
-    EXPECT_EQ(written([&](Writer& w) {
-                  w.begin_matrix(DataType::CsrMatrix, ValueType::F32, 3, 4);
-                  w.add_coo({0, 0, 3, 4}, ValueType::F32, rows, cols, values, 3, kAsGiven);
               }),
               expected);
 }
@@ -250,28 +130,70 @@ TEST(GoldenBytes, CsrMatrixOfTwoDenseBlocks) {
               expected);
 }
 
-TEST(GoldenBytes, FrameHeaderWithUtf8AndEmptyLabels) {
-    const Octets file = file_octets("frame_mixed.dbdf");
-    const Octets header = {
-        0x01, 0x03,                                      // version 1, Frame
-        0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #r = 4
-        0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #c = 4
-        0x08, 0x0a, 0x01, 0x01,                          // vt[0..3]: int64_t, double, uint8_t, uint8_t
-        0x02, 0x00, 'i', 'd',                            // len[0] = 2, "id"
-        0x0c, 0x00, 'p', 'r', 'i', 'x', ' ', 0xc3, 0xa9, 'l', 'e', 'v', 0xc3, 0xa9,  // len[1] = 12, "prix élevé"
-        0x00, 0x00,                                      // len[2] = 0, ""
-        0x05, 0x00, 'c', 'o', 'u', 'n', 't',             // len[3] = 5, "count"
-    };
-    ASSERT_GE(file.size(), header.size());
-    EXPECT_EQ(Octets(file.begin(), file.begin() + static_cast<std::ptrdiff_t>(header.size())), header);
-    const Octets begun = written([&](Writer& w) {
-        w.begin_frame(0, {ValueType::I64, ValueType::F64, ValueType::U8, ValueType::U8},
-                      {"id", "prix \xc3\xa9lev\xc3\xa9", "", "count"});
-    });
-    Octets expected_empty = header;
-    expected_empty[2] = 0x00;  // the frame written here has 0 rows
-    EXPECT_EQ(begun, expected_empty);
+// The frame header (per-column value types, then length-prefixed labels) followed by its blocks: a block may use
+// another value type than its column (i32 in the i64 column, f32 in the f64 one) and may span columns of one type.
+const Octets kFrameHeader = {
+    0x01, 0x03,                                      // version 1, Frame
+    0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #r = 4
+    0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #c = 4
+    0x08, 0x0a, 0x01, 0x01,                          // vt[0..3]: int64_t, double, uint8_t, uint8_t
+    0x02, 0x00, 'i', 'd',                            // len[0] = 2, "id"
+    0x0c, 0x00, 'p', 'r', 'i', 'x', ' ', 0xc3, 0xa9, 'l', 'e', 'v', 0xc3, 0xa9,  // len[1] = 12, "prix élevé"
+    0x00, 0x00,                                      // len[2] = 0, ""
+    0x05, 0x00, 'c', 'o', 'u', 'n', 't',             // len[3] = 5, "count"
+};
+
+const Octets kFrameBlocks = {
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // block 0: rx = 0
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  //          cx = 0 ("id")
+    0x02, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,  //          #r = 2, #c = 1
+    0x01, 0x08,                                      //          dense, int64_t
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80,  //          -2^63
+    0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  //          1
+    0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // block 1: rx = 2
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  //          cx = 0 ("id")
+    0x02, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,  //          #r = 2, #c = 1
+    0x01, 0x07,                                      //          dense, int32_t (narrower than the column)
+    0x02, 0x00, 0x00, 0x00,                          //          2
+    0xfd, 0xff, 0xff, 0xff,                          //          -3
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // block 2: rx = 0
+    0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  //          cx = 1 ("prix élevé")
+    0x04, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,  //          #r = 4, #c = 1
+    0x03, 0x09,                                      //          COO (single-column variant), float
+    0x02, 0x00, 0x00, 0x00,                          //          #nzb = 2
+    0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x3f,  //          rx = 1, v = 0.5f (no column index)
+    0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xc1,  //          rx = 3, v = -8.0f
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // block 3: rx = 0
+    0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  //          cx = 2 ("" and "count", both uint8_t)
+    0x04, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00,  //          #r = 4, #c = 2
+    0x01, 0x01,                                      //          dense, uint8_t
+    0x01, 0x02, 0x03, 0x04, 0x00, 0xff, 0x09, 0x00,  //          rows: 1 2 / 3 4 / 0 255 / 9 0
+};
+
+TEST(GoldenBytes, FrameWithUtf8AndEmptyLabelsAndItsBlocks) {
+    Octets expected = kFrameHeader;
+    expected.insert(expected.end(), kFrameBlocks.begin(), kFrameBlocks.end());
+    EXPECT_EQ(file_octets("frame_mixed.dbdf"), expected);
+    const std::vector<ValueType> types{ValueType::I64, ValueType::F64, ValueType::U8, ValueType::U8};
+    const std::vector<std::string> labels{"id", "prix \xc3\xa9lev\xc3\xa9", "", "count"};
+    const std::int64_t ids[] = {std::numeric_limits<std::int64_t>::min(), 1};
+    const std::int32_t more_ids[] = {2, -3};
+    const std::uint32_t price_rows[] = {1, 3};
+    const std::uint32_t price_cols[] = {0, 0};
+    const float prices[] = {0.5f, -8.0f};
+    const std::uint8_t counts[] = {1, 2, 3, 4, 0, 255, 9, 0};
+    EXPECT_EQ(written([&](Writer& w) {
+                  w.begin_frame(4, types, labels);
+                  w.add_dense({0, 0, 2, 1}, ValueType::I64, ids, 2, 0, kAsGiven);
+                  w.add_dense({2, 0, 2, 1}, ValueType::I32, more_ids, 2, 0, kAsGiven);
+                  w.add_coo({0, 1, 4, 1}, ValueType::F32, price_rows, price_cols, prices, 2, kAsGiven);
+                  w.add_dense({0, 2, 4, 2}, ValueType::U8, counts, 8, 0, kAsGiven);
+              }),
+              expected);
+    Octets without_rows = kFrameHeader;
+    without_rows[2] = 0x00;  // the same header with 0 rows has no blocks
+    EXPECT_EQ(written([&](Writer& w) { w.begin_frame(0, types, labels); }), without_rows);
 }
 
 }  // namespace
-}  // namespace dbdf
+}  // namespace dbdf::golden

@@ -1,0 +1,151 @@
+// The sparse golden files written out byte by byte from the spec's layout tables, compared with the committed
+// files and with what dbdf::Writer produces for the same blocks given as they are: CSR blocks of an integer and a
+// float type, a float multi-column COO block, and a DenseMatrix held in a float CSR block and an integer
+// multi-column COO block. Single-column COO blocks are in golden_bytes_test.cpp: an integer one on its own, a float
+// one in the frame.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+
+#include "golden_bytes_support.hpp"
+
+namespace dbdf::golden {
+namespace {
+
+// Object header of a 3 x 4 matrix and the record of its one block covering it, up to the block's value type; the
+// block-type-specific fields and the payload follow.
+Octets one_block_3x4_file(std::uint8_t data_type, std::uint8_t value_type, std::uint8_t block_type,
+                          std::uint8_t block_value_type, const Octets& rest) {
+    Octets bytes = {
+        0x01, data_type,                                 // version 1, dt
+        0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #r = 3
+        0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #c = 4
+        value_type,                                      // vt
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // rx = 0
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // cx = 0
+        0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,  // block #r = 3, #c = 4
+        block_type, block_value_type,                    // bt, block vt
+    };
+    bytes.insert(bytes.end(), rest.begin(), rest.end());
+    return bytes;
+}
+
+constexpr std::uint8_t kCsrMatrix = 0x02;
+constexpr std::uint8_t kCsrBlock = 0x02;
+constexpr std::uint8_t kCooBlock = 0x03;
+
+// 3 x 4 CSR data of the golden files: row 1 empty, an explicit zero at (2, 0).
+const std::uint64_t kRowOffsets[] = {0, 2, 2, 4};
+const std::uint32_t kColumns[] = {1, 3, 0, 2};
+
+TEST(GoldenBytesSparse, CsrU8WithEmptyRowAndExplicitZero) {
+    const Octets expected = one_block_3x4_file(kCsrMatrix, 0x01, kCsrBlock, 0x01, {
+        0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #nzb = 4 (uint64)
+        0x02, 0x00, 0x00, 0x00,                          // row 0: #nzr = 2
+        0x01, 0x00, 0x00, 0x00, 0xff,                    //   cx = 1, v = 255
+        0x03, 0x00, 0x00, 0x00, 0x01,                    //   cx = 3, v = 1
+        0x00, 0x00, 0x00, 0x00,                          // row 1: #nzr = 0
+        0x02, 0x00, 0x00, 0x00,                          // row 2: #nzr = 2
+        0x00, 0x00, 0x00, 0x00, 0x00,                    //   cx = 0, v = 0 (explicit zero)
+        0x02, 0x00, 0x00, 0x00, 0x02,                    //   cx = 2, v = 2
+    });
+    EXPECT_EQ(file_octets("csr_u8.dbdf"), expected);
+    const std::uint8_t values[] = {255, 1, 0, 2};
+    EXPECT_EQ(written([&](Writer& w) {
+                  w.begin_matrix(DataType::CsrMatrix, ValueType::U8, 3, 4);
+                  w.add_csr({0, 0, 3, 4}, ValueType::U8, kRowOffsets, kColumns, values, 4, kAsGiven);
+              }),
+              expected);
+}
+
+TEST(GoldenBytesSparse, CsrF64WithEmptyRowNanPayloadAndExplicitZero) {
+    const Octets expected = one_block_3x4_file(kCsrMatrix, 0x0a, kCsrBlock, 0x0a, {
+        0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #nzb = 4 (uint64)
+        0x02, 0x00, 0x00, 0x00,                          // row 0: #nzr = 2
+        0x01, 0x00, 0x00, 0x00,                          //   cx = 1
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x40,  //   v = 2.5
+        0x03, 0x00, 0x00, 0x00,                          //   cx = 3
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80,  //   v = -0.0
+        0x00, 0x00, 0x00, 0x00,                          // row 1: #nzr = 0
+        0x02, 0x00, 0x00, 0x00,                          // row 2: #nzr = 2
+        0x00, 0x00, 0x00, 0x00,                          //   cx = 0
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  //   v = 0.0 (explicit zero)
+        0x02, 0x00, 0x00, 0x00,                          //   cx = 2
+        0x23, 0x01, 0x00, 0x00, 0x00, 0x00, 0xf8, 0x7f,  //   v = quiet NaN with payload 0x123
+    });
+    EXPECT_EQ(file_octets("csr_f64.dbdf"), expected);
+    const double values[] = {2.5, std::bit_cast<double>(0x8000000000000000ull), 0.0,
+                             std::bit_cast<double>(0x7ff8000000000123ull)};
+    EXPECT_EQ(written([&](Writer& w) {
+                  w.begin_matrix(DataType::CsrMatrix, ValueType::F64, 3, 4);
+                  w.add_csr({0, 0, 3, 4}, ValueType::F64, kRowOffsets, kColumns, values, 4, kAsGiven);
+              }),
+              expected);
+}
+
+TEST(GoldenBytesSparse, CooMultiColumnVariantF32) {
+    const Octets expected = one_block_3x4_file(kCsrMatrix, 0x09, kCooBlock, 0x09, {
+        0x03, 0x00, 0x00, 0x00,                          // #nzb = 3 (uint32)
+        0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00,  // rx = 0, cx = 3
+        0x00, 0x00, 0xa0, 0x3f,                          //   v = 1.25f
+        0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // rx = 2, cx = 0
+        0x00, 0x00, 0x00, 0xc0,                          //   v = -2.0f
+        0x02, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,  // rx = 2, cx = 1
+        0x00, 0x00, 0x00, 0x3f,                          //   v = 0.5f
+    });
+    EXPECT_EQ(file_octets("coo_multi_column.dbdf"), expected);
+    const std::uint32_t rows[] = {0, 2, 2};
+    const std::uint32_t cols[] = {3, 0, 1};
+    const float values[] = {1.25f, -2.0f, 0.5f};
+    EXPECT_EQ(written([&](Writer& w) {
+                  w.begin_matrix(DataType::CsrMatrix, ValueType::F32, 3, 4);
+                  w.add_coo({0, 0, 3, 4}, ValueType::F32, rows, cols, values, 3, kAsGiven);
+              }),
+              expected);
+}
+
+TEST(GoldenBytesSparse, DenseMatrixOfAFloatCsrBlockAndAnIntegerCooBlock) {
+    const Octets expected = {
+        0x01, 0x01,                                      // version 1, DenseMatrix
+        0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #r = 4
+        0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #c = 4
+        0x0a,                                            // vt: double
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // block 0: rx = 0
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  //          cx = 0
+        0x02, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,  //          #r = 2, #c = 4
+        0x02, 0x0a,                                      //          CSR, double
+        0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  //          #nzb = 2
+        0x01, 0x00, 0x00, 0x00,                          //          row 0: #nzr = 1
+        0x00, 0x00, 0x00, 0x00,                          //            cx = 0
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf8, 0x3f,  //            v = 1.5
+        0x01, 0x00, 0x00, 0x00,                          //          row 1: #nzr = 1
+        0x03, 0x00, 0x00, 0x00,                          //            cx = 3
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0xc0,  //            v = -2.5
+        0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // block 1: rx = 2
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  //          cx = 0
+        0x02, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,  //          #r = 2, #c = 4
+        0x03, 0x05,                                      //          COO, int8_t (narrower than the object)
+        0x02, 0x00, 0x00, 0x00,                          //          #nzb = 2 (uint32)
+        0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,  //          rx = 0, cx = 1
+        0xf9,                                            //            v = -7
+        0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00,  //          rx = 1, cx = 2
+        0x64,                                            //            v = 100
+    };
+    EXPECT_EQ(file_octets("dense_matrix_sparse_blocks.dbdf"), expected);
+    const std::uint64_t row_offsets[] = {0, 1, 2};
+    const std::uint32_t csr_cols[] = {0, 3};
+    const double csr_values[] = {1.5, -2.5};
+    const std::uint32_t coo_rows[] = {0, 1};
+    const std::uint32_t coo_cols[] = {1, 2};
+    const std::int8_t coo_values[] = {-7, 100};
+    EXPECT_EQ(written([&](Writer& w) {
+                  w.begin_matrix(DataType::DenseMatrix, ValueType::F64, 4, 4);
+                  w.add_csr({0, 0, 2, 4}, ValueType::F64, row_offsets, csr_cols, csr_values, 2, kAsGiven);
+                  w.add_coo({2, 0, 2, 4}, ValueType::I8, coo_rows, coo_cols, coo_values, 2, kAsGiven);
+              }),
+              expected);
+}
+
+}  // namespace
+}  // namespace dbdf::golden

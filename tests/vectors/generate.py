@@ -3,11 +3,15 @@
 the format description (spec/daphne-binary-data-format.md) and FORMAT-RULES. This is an implementation of the
 layout independent of dbdf's own codec: it never calls dbdf. Run it again to reproduce the files exactly.
 
-Usage: python3 tests/vectors/generate.py
+Usage: python3 tests/vectors/generate.py [output-folder]
+
+Without an argument the files are written next to this script (tests/vectors/). A test writes them to a temporary
+folder and compares them with the committed files byte for byte.
 """
 import json
 import os
 import struct
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -320,18 +324,19 @@ def invalid_objects():
 
 
 def main():
+    folder = sys.argv[1] if len(sys.argv) > 1 else HERE
     document = {"valid": [], "invalid": []}
     for file_name, text, obj in valid_objects():
-        with open(os.path.join(HERE, file_name), "wb") as out:
+        with open(os.path.join(folder, file_name), "wb") as out:
             out.write(obj.encode())
         document["valid"].append(obj.description(file_name, text))
-    os.makedirs(os.path.join(HERE, "invalid"), exist_ok=True)
+    os.makedirs(os.path.join(folder, "invalid"), exist_ok=True)
     for file_name, text, data, status, rule, offset, fails_on in invalid_objects():
-        with open(os.path.join(HERE, "invalid", file_name), "wb") as out:
+        with open(os.path.join(folder, "invalid", file_name), "wb") as out:
             out.write(data)
         document["invalid"].append({"file": "invalid/" + file_name, "description": text, "status": status,
                                     "rule": rule, "offset": offset, "fails_on": fails_on})
-    with open(os.path.join(HERE, "vectors.json"), "w", encoding="utf-8") as out:
+    with open(os.path.join(folder, "vectors.json"), "w", encoding="utf-8") as out:
         json.dump(document, out, indent=1, ensure_ascii=False)
         out.write("\n")
 

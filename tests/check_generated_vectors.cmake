@@ -1,0 +1,31 @@
+# Runs tests/vectors/generate.py into an empty folder and fails unless it produces exactly the committed golden
+# files (every .dbdf file and vectors.json), byte for byte. daphne-runtime/ holds files of another origin and is
+# not compared.
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}")
+execute_process(COMMAND "${PYTHON}" "${VECTORS_DIR}/generate.py" "${WORK_DIR}" RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "generate.py failed")
+endif()
+file(GLOB_RECURSE generated RELATIVE "${WORK_DIR}" "${WORK_DIR}/*")
+file(GLOB committed RELATIVE "${VECTORS_DIR}" "${VECTORS_DIR}/*.dbdf" "${VECTORS_DIR}/invalid/*.dbdf"
+     "${VECTORS_DIR}/vectors.json")
+list(SORT generated)
+list(SORT committed)
+if(NOT generated STREQUAL committed)
+  message(FATAL_ERROR "generate.py writes\n  ${generated}\nbut the committed files are\n  ${committed}")
+endif()
+set(differing "")
+foreach(name IN LISTS generated)
+  execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files "${WORK_DIR}/${name}" "${VECTORS_DIR}/${name}"
+                  RESULT_VARIABLE result)
+  if(NOT result EQUAL 0)
+    list(APPEND differing "${name}")
+  endif()
+endforeach()
+if(differing)
+  message(FATAL_ERROR "generate.py output differs from the committed files: ${differing}")
+endif()
+list(LENGTH generated count)
+message(STATUS "generate.py reproduces all ${count} committed files")
+file(REMOVE_RECURSE "${WORK_DIR}")

@@ -206,5 +206,54 @@ TYPED_TEST(RoundTrip, WholeObjectCsrMatchesDenseNonZeros) {
     EXPECT_EQ(entries, non_zero);
 }
 
+// write_csr tiles object-wide CSR arrays into ragged 4 x 3 blocks. With the CSR encoding every tile is a CSR block
+// holding exactly the entries given (explicit zeros included), so reading the object as CSR gives the arrays back.
+TYPED_TEST(RoundTrip, WriteCsrTilesObjectWideArrays) {
+    using T = TypeParam;
+    constexpr std::uint64_t kRows = 9;
+    constexpr std::uint64_t kCols = 11;
+    const auto random = random_values<T>(kRows * kCols, 17);
+    std::vector<std::uint64_t> row_offsets{0};
+    std::vector<std::uint64_t> col_indices;
+    std::vector<T> values;
+    std::vector<T> dense(kRows * kCols, T{});
+    for (std::uint64_t row = 0; row < kRows; ++row) {
+        for (std::uint64_t col = (row % 3); col < kCols; col += 3) {  // about half of the values are zero
+            col_indices.push_back(col);
+            values.push_back(random[row * kCols + col]);
+            dense[row * kCols + col] = values.back();
+        }
+        row_offsets.push_back(col_indices.size());
+    }
+    for (Encoding encoding : {Encoding::Csr, Encoding::Auto}) {
+        SCOPED_TRACE(::testing::Message() << "encoding " << name(encoding));
+        const auto bytes = write_to_memory([&](Writer& writer) {
+            writer.begin_matrix(DataType::CsrMatrix, value_type_v<T>, kRows, kCols);
+            writer.write_csr(value_type_v<T>, row_offsets.data(), col_indices.data(), values.data(), values.size(),
+                             WriteOptions{encoding, 4, 3});
+        });
+        EXPECT_EQ(bits_of(read_dense<T>(bytes)), bits_of(dense));
+        const auto blocks = testing::blocks_of(bytes);
+        ASSERT_EQ(blocks.size(), 3u * 4u);
+        EXPECT_EQ(blocks[5].row, 4u);
+        EXPECT_EQ(blocks[5].col, 3u);
+        EXPECT_EQ(blocks[11].rows, 1u);  // ragged corner: row 8, columns 9 and 10
+        EXPECT_EQ(blocks[11].cols, 2u);
+        Reader reader = Reader::open_memory(bytes);
+        EXPECT_EQ(reader.validate({}), 0u);
+        if (encoding != Encoding::Csr) continue;
+        for (const BlockView& block : blocks) EXPECT_EQ(block.block_type, BlockType::Csr);
+        std::vector<std::uint64_t> read_offsets(kRows + 1);
+        std::vector<std::uint64_t> read_cols(values.size());
+        std::vector<T> read_values(values.size());
+        ASSERT_EQ(reader.read_csr(value_type_v<T>, read_offsets.data(), read_offsets.size(), read_cols.data(),
+                                  read_values.data(), read_values.size()),
+                  values.size());
+        EXPECT_EQ(read_offsets, row_offsets);
+        EXPECT_EQ(read_cols, col_indices);
+        EXPECT_EQ(bits_of(read_values), bits_of(values));
+    }
+}
+
 }  // namespace
 }  // namespace dbdf

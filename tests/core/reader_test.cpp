@@ -4,7 +4,10 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "dbdf/error.hpp"
 #include "dbdf/reader.hpp"
@@ -225,7 +228,9 @@ TEST(Reader, ObjectsBeyondTwoToThe32AreTiledWithEmptyBlocks) {
 
 TEST(Reader, OpensMemoryMappedFiles) {
     const auto bytes = sample_object();
-    const auto path = std::filesystem::temp_directory_path() / "dbdf_reader_test.dbdf";
+    // Unique per process: test runners may run several copies of this binary at once.
+    const auto path =
+        std::filesystem::temp_directory_path() / ("dbdf_reader_test_" + std::to_string(::getpid()) + ".dbdf");
     {
         std::ofstream file(path, std::ios::binary);
         file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
@@ -241,7 +246,7 @@ TEST(Reader, OpensMemoryMappedFiles) {
         FAIL() << "opened a missing file";
     } catch (const Error& error) {
         EXPECT_EQ(error.code(), ErrorCode::Io);
-        EXPECT_NE(std::string(error.what()).find("dbdf_reader_test.dbdf"), std::string::npos);
+        EXPECT_NE(std::string(error.what()).find(path.filename().string()), std::string::npos) << error.what();
     }
 }
 

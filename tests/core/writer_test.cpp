@@ -253,7 +253,8 @@ TEST(Writer, SinkFailureFailsTheWriter) {
                 ErrorCode::Sink);
     EXPECT_TRUE(big_writer.failed());
     expect_code([&] { big_writer.finish(); }, ErrorCode::CallOrder);
-    // The small writer fails only when its buffered bytes are flushed by finish().
+    // The small writer's header and block stay buffered until finish(), which hands them to the callback in a
+    // single call: that first call succeeds, so the callback's refusal of a second call never comes into play.
     const std::uint8_t one = 1;
     writer.add_dense({0, 0, 1, 1}, ValueType::U8, &one, 1, 0, {});
     EXPECT_NO_THROW(writer.finish());

@@ -1,0 +1,18 @@
+# Fails unless the shared library's SONAME is libdbdf.so.<DBDF_VERSION_MAJOR of dbdf.h>: programs linked against one
+# major version must never load an incompatible one.
+file(STRINGS "${HEADER}" major_line REGEX "^#define DBDF_VERSION_MAJOR [0-9]+$")
+if(NOT major_line MATCHES "DBDF_VERSION_MAJOR ([0-9]+)$")
+  message(FATAL_ERROR "no DBDF_VERSION_MAJOR in ${HEADER}")
+endif()
+set(expected "libdbdf.so.${CMAKE_MATCH_1}")
+execute_process(COMMAND readelf -d "${LIBRARY}" OUTPUT_VARIABLE dynamic RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "readelf failed on ${LIBRARY}")
+endif()
+if(NOT dynamic MATCHES "\\(SONAME\\)[^\n]*\\[([^]\n]*)\\]")
+  message(FATAL_ERROR "${LIBRARY} has no SONAME")
+endif()
+if(NOT CMAKE_MATCH_1 STREQUAL expected)
+  message(FATAL_ERROR "SONAME is ${CMAKE_MATCH_1}; expected ${expected}")
+endif()
+message(STATUS "SONAME ${expected}")

@@ -1,10 +1,11 @@
 """The Python example: loads a .dbdf file written by another language's example and prints it.
 
-    python3 print_dbdf.py FILE [--written-by java|c]
+    python3 print_dbdf.py FILE [--written-by java|c] [--dialect spec|daphne]
 
 Prints the object header, its blocks and a corner of its values. With --written-by, also checks every value
 against the formula of the example that wrote the file (the Java example's sparse tiles, or the C example's
-cross-language matrix) and exits with status 1 on a difference.
+cross-language matrix) and exits with status 1 on a difference. --dialect daphne reads a file DAPHNE's own runtime
+wrote (its layout differs from the published format; see docs/daphne-dialect.md).
 """
 
 from __future__ import annotations
@@ -40,12 +41,15 @@ WRITERS = {
 }
 
 
-def print_object(path: str) -> object:
-    with dbdf.Reader(path) as reader:
+def print_object(path: str, dialect: str) -> object:
+    with dbdf.Reader(path, dialect=dialect) as reader:
         info = reader.info
         kind = info.data_type.name.lower()
         value_type = info.value_type.name.lower() if info.value_type else "per column"
-        print(f"{path}: {kind} {info.rows} x {info.cols}, values {value_type}, {info.total_bytes} bytes")
+        print(f"{path}: {kind} {info.rows} x {info.cols}, values {value_type}, {info.total_bytes} bytes, "
+              f"{reader.dialect.name.lower()} dialect")
+        if not reader.labels_recoverable:
+            print(f"  the column labels are not in the file; they read as {', '.join(reader.column_labels)}")
         blocks = list(reader)
         for block in blocks[:8]:
             stored = block.value_type.name.lower() if block.value_type else "-"
@@ -56,10 +60,13 @@ def print_object(path: str) -> object:
             print(f"  ... {len(blocks) - 8} more blocks")
         by_type = Counter(block.block_type.name.lower() for block in blocks)
         print("  blocks by type: " + ", ".join(f"{name} {count}" for name, count in sorted(by_type.items())))
-    return dbdf.load(path)
+    return dbdf.load(path, dialect=dialect)
 
 
 def print_values(loaded) -> np.ndarray | None:
+    if isinstance(loaded, np.generic):
+        print(f"loaded as a scalar of {loaded.dtype}: {loaded}")
+        return np.array([[loaded]])
     if scipy.sparse.issparse(loaded):
         print(f"loaded as {type(loaded).__name__}: {loaded.nnz} stored entries, sum {loaded.sum():.2f}")
         dense = loaded.toarray()
@@ -80,13 +87,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file")
     parser.add_argument("--written-by", choices=sorted(WRITERS))
+    parser.add_argument("--dialect", choices=["spec", "daphne"], default="spec")
     arguments = parser.parse_args()
 
     print(f"dbdf for Python {dbdf.__version__}, libdbdf {dbdf.library_version()} from {dbdf.library_path}")
     if arguments.written_by:
         print(f"reading a file written by {WRITERS[arguments.written_by][0]}")
     try:
-        dense = print_values(print_object(arguments.file))
+        dense = print_values(print_object(arguments.file, arguments.dialect))
     except dbdf.DbdfError as error:
         print(f"{arguments.file}: {error}", file=sys.stderr)
         return 1

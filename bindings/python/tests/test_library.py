@@ -189,6 +189,12 @@ def test_enums_agree_with_the_library():
         assert dbdf.BlockType(block_type).name.lower() == name
     for encoding, name in names(dbdf.Encoding, lib.dbdf_encoding_name).items():
         assert dbdf.Encoding(encoding).name.lower().replace("_", "-") == name
+    for dialect, name in names(dbdf.Dialect, lib.dbdf_dialect_name).items():
+        assert dbdf.Dialect(dialect).name.lower() == name
+        parsed = ctypes.c_int(-1)
+        assert lib.dbdf_dialect_from_name(name.encode(), ctypes.byref(parsed)) == dbdf.Status.OK
+        assert parsed.value == dialect
+    assert lib.dbdf_dialect_name(2) == b"unknown"
     for value_type in dbdf.ValueType:
         if value_type is not dbdf.ValueType.NONE:
             assert lib.dbdf_value_type_size(value_type) == value_type.dtype.itemsize
@@ -200,3 +206,20 @@ def test_an_unknown_status_code_still_makes_an_error():
     assert error.status == -99 and error.code == -99
     assert str(error) == "unknown: from a newer library"
 
+
+@pytest.mark.parametrize("struct_type, init_name, defaults", [
+    (_library.WriteOptionsStruct, "dbdf_write_options_init", {"encoding": 0, "block_rows": 0, "block_cols": 0}),
+    (_library.OpenOptionsStruct, "dbdf_open_options_init", {"dialect": 0}),
+    (_library.WriterOptionsStruct, "dbdf_writer_options_init", {"dialect": 0, "write_meta": 1}),
+])
+def test_options_structs_have_the_layout_of_the_header(struct_type, init_name, defaults):
+    """The library's init function writes sizeof(its struct) into struct_size, and its defaults into the fields:
+    both must land where this package's ctypes struct has them. The buffer is larger than the struct, so a larger
+    struct in the library fails the comparison instead of overwriting memory."""
+    buffer = (ctypes.c_char * (ctypes.sizeof(struct_type) + 64))()
+    ctypes.memset(buffer, 0xAB, ctypes.sizeof(buffer))
+    options = struct_type.from_buffer(buffer)
+    getattr(_library.lib, init_name)(ctypes.byref(options))
+    assert options.struct_size == ctypes.sizeof(struct_type)
+    assert {field: getattr(options, field) for field in defaults} == defaults
+    assert bytes(buffer[ctypes.sizeof(struct_type):]) == b"\xab" * 64

@@ -151,15 +151,16 @@ def test_every_use_after_close_raises_value_error(tmp_path):
     block = reader[0]
     reader.close()
     reader.close()  # again: nothing happens
-    for use in (reader.read_dense, reader.next_block, reader.rewind, lambda: reader.column_label(0),
-                reader.validate, block.decode_dense, block.payload, lambda: len(reader)):
+    for use in (reader.read_dense, reader.next_block, reader.rewind, lambda: reader.dialect,
+                lambda: reader.labels_recoverable, lambda: reader.column_label(0), reader.validate,
+                block.decode_dense, block.payload, block.payload_layout, lambda: len(reader)):
         with pytest.raises(ValueError, match="the reader is closed"):
             use()
     writer = dbdf.Writer(tmp_path / "m.dbdf")
     writer.begin_matrix("dense", np.uint8, 1, 1)
     writer.close()
     for use in (lambda: writer.add_dense(0, 0, np.ones((1, 1), np.uint8)), writer.finish, writer.getvalue,
-                lambda: writer.bytes_written):
+                lambda: writer.bytes_written, lambda: writer.dialect):
         with pytest.raises(ValueError, match="the writer is closed"):
             use()
     assert list(tmp_path.iterdir()) == []  # closed without finish: discarded

@@ -6,6 +6,7 @@
     with dbdf.Reader("big.dbdf") as reader:
         for block in reader:              # one block at a time; payloads are decoded only on request
             tile = block.decode_dense()
+    m = dbdf.load("from-daphne.dbdf", dialect="daphne")   # files DAPHNE's runtime wrote; save(..., dialect="daphne")
 
 The package loads the shared library libdbdf (the C ABI, dbdf.h) with ctypes: the one the environment variable
 DBDF_LIBRARY names when it is set, otherwise the one bundled next to the package, otherwise an installed one
@@ -18,7 +19,7 @@ from .convenience import load, save
 from .errors import DbdfError
 from .block import Block, BlockInfo, CooArrays, CsrArrays
 from .reader import ObjectInfo, Reader, Violation
-from .types import BlockType, DataType, Encoding, Status, ValueType
+from .types import BlockType, DataType, Dialect, Encoding, PayloadLayout, Status, ValueType
 from .writer import Writer
 
 __version__ = "0.1.0"
@@ -30,6 +31,7 @@ def library_version() -> str:
 
 
 __all__ = [
-    "Block", "BlockInfo", "BlockType", "CooArrays", "CsrArrays", "DataType", "DbdfError", "Encoding", "ObjectInfo",
-    "Reader", "Status", "ValueType", "Violation", "Writer", "library_path", "library_version", "load", "save",
+    "Block", "BlockInfo", "BlockType", "CooArrays", "CsrArrays", "DataType", "DbdfError", "Dialect", "Encoding",
+    "ObjectInfo", "PayloadLayout", "Reader", "Status", "ValueType", "Violation", "Writer", "library_path",
+    "library_version", "load", "save",
 ]

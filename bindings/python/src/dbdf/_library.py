@@ -140,6 +140,17 @@ class WriteOptionsStruct(Structure):
                 ("block_cols", c_uint32)]
 
 
+class OpenOptionsStruct(Structure):
+    """dbdf_open_options_t: how a reader is opened (its dialect); struct_size first, as for every options struct."""
+    _fields_ = [("struct_size", c_size_t), ("dialect", c_int)]
+
+
+class WriterOptionsStruct(Structure):
+    """dbdf_writer_options_t: how a writer is opened (its dialect, and whether a daphne file writer writes the
+    .meta sidecar)."""
+    _fields_ = [("struct_size", c_size_t), ("dialect", c_int), ("write_meta", c_int)]
+
+
 ViolationCallback = CFUNCTYPE(None, c_void_p, c_int, c_uint64, c_char_p)
 
 _status = c_int
@@ -160,8 +171,6 @@ _PROTOTYPES = {
     "dbdf_block_type_name": (c_char_p, [_enum]),
     "dbdf_encoding_name": (c_char_p, [_enum]),
     "dbdf_value_type_size": (c_size_t, [_enum]),
-    "dbdf_reader_open_file": (_status, [c_char_p, POINTER(_reader)]),
-    "dbdf_reader_open_memory": (_status, [c_void_p, c_size_t, POINTER(_reader)]),
     "dbdf_reader_free": (None, [_reader]),
     "dbdf_reader_object_info": (_status, [_reader, POINTER(ObjectInfoStruct)]),
     "dbdf_reader_column_type": (_status, [_reader, c_uint64, POINTER(_enum)]),
@@ -187,8 +196,6 @@ _PROTOTYPES = {
                                        _u64_ptr]),
     "dbdf_reader_validate": (_status, [_reader, ViolationCallback, c_void_p, _u64_ptr]),
     "dbdf_write_options_init": (None, [POINTER(WriteOptionsStruct)]),
-    "dbdf_writer_open_file": (_status, [c_char_p, POINTER(_writer)]),
-    "dbdf_writer_open_memory": (_status, [POINTER(_writer)]),
     "dbdf_writer_free": (None, [_writer]),
     "dbdf_writer_begin_matrix": (_status, [_writer, _enum, _enum, c_uint64, c_uint64]),
     "dbdf_writer_begin_frame": (_status, [_writer, c_uint64, c_uint64, POINTER(_enum), POINTER(c_char_p),
@@ -209,6 +216,20 @@ _PROTOTYPES = {
     "dbdf_writer_finish": (_status, [_writer]),
     "dbdf_writer_bytes_written": (_status, [_writer, _u64_ptr]),
     "dbdf_writer_memory": (_status, [_writer, POINTER(c_void_p), POINTER(c_size_t)]),
+    # Section 5 of dbdf.h: dialects.
+    "dbdf_dialect_name": (c_char_p, [_enum]),
+    "dbdf_dialect_from_name": (_status, [c_char_p, POINTER(_enum)]),
+    "dbdf_open_options_init": (None, [POINTER(OpenOptionsStruct)]),
+    "dbdf_reader_open_file_with_options": (_status, [c_char_p, POINTER(OpenOptionsStruct), POINTER(_reader)]),
+    "dbdf_reader_open_memory_with_options": (_status, [c_void_p, c_size_t, POINTER(OpenOptionsStruct),
+                                                       POINTER(_reader)]),
+    "dbdf_reader_dialect": (_status, [_reader, POINTER(_enum)]),
+    "dbdf_reader_labels_recoverable": (_status, [_reader, POINTER(c_int)]),
+    "dbdf_reader_block_payload_layout": (_status, [_reader, POINTER(_enum), _u64_ptr]),
+    "dbdf_writer_options_init": (None, [POINTER(WriterOptionsStruct)]),
+    "dbdf_writer_open_file_with_options": (_status, [c_char_p, POINTER(WriterOptionsStruct), POINTER(_writer)]),
+    "dbdf_writer_open_memory_with_options": (_status, [POINTER(WriterOptionsStruct), POINTER(_writer)]),
+    "dbdf_writer_dialect": (_status, [_writer, POINTER(_enum)]),
 }
 
 

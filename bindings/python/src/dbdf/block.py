@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ctypes import byref, c_char, c_size_t, c_uint64, c_void_p
+from ctypes import byref, c_char, c_int, c_size_t, c_uint64, c_void_p
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -11,7 +11,7 @@ import numpy as np
 from ._buffers import out_value_type, u32_pointer, u64_pointer, writable_row_major
 from ._library import BlockInfoStruct, lib
 from .errors import check
-from .types import BlockType, ValueType
+from .types import BlockType, PayloadLayout, ValueType
 
 if TYPE_CHECKING:
     from .reader import Reader
@@ -145,9 +145,9 @@ class Block:
         return CooArrays(row_indices, col_indices, values, self.info.shape)
 
     def payload(self) -> memoryview:
-        """The block's payload bytes as stored, without copying (read-only; see dbdf_reader_block_payload for
-        their layout). The view stays valid after the reader is closed: the input stays mapped until the last
-        view is gone."""
+        """The block's payload bytes as stored, without copying (read-only; payload_layout() says how they are
+        arranged, dbdf_reader_block_payload describes each layout). The view stays valid after the reader is
+        closed: the input stays mapped until the last view is gone."""
         data = c_void_p()
         nbytes = c_size_t()
         with self._reader._on_block(self.info.index) as pointer:
@@ -156,3 +156,12 @@ class Block:
             self._reader._handle.track_payload(exporter)  # before a close() on another thread could free it
         return memoryview(exporter).cast("B").toreadonly()
 
+    def payload_layout(self) -> tuple[PayloadLayout, int]:
+        """How the payload's bytes are arranged, and for PayloadLayout.STRIDED_COLUMN (a column of a daphne
+        frame) the distance in bytes between consecutive values (0 for the other layouts). Decoding handles
+        every layout; this matters only to readers of payload()."""
+        layout = c_int()
+        value_stride = c_uint64()
+        with self._reader._on_block(self.info.index) as pointer:
+            check(lib.dbdf_reader_block_payload_layout(pointer, byref(layout), byref(value_stride)))
+        return PayloadLayout(layout.value), value_stride.value

@@ -8,25 +8,27 @@ import numpy as np
 
 from ._frames import frame_columns, is_frame
 from .reader import Reader
-from .types import DataType
+from .types import DataType, Dialect, dialect_of
 from .writer import Writer, _canonical_csr
 
 
-def load(source, dtype=None):
+def load(source, dtype=None, dialect="spec"):
     """Reads a whole .dbdf object from a path (or from bytes in memory).
 
     Returns an ndarray for a dense matrix, a scipy.sparse.csr_matrix for a CSR matrix, and for a frame a
     pandas.DataFrame when pandas is installed, else a dict {label: 1-D ndarray}. dtype converts the values
-    (exactly, or DbdfError with Status.RANGE); for frames it may be a mapping from labels to dtypes."""
+    (exactly, or DbdfError with Status.RANGE); for frames it may be a mapping from labels to dtypes.
+    dialect: "spec" (the published format) or "daphne" (files DAPHNE's runtime wrote; their frames have the
+    labels col_0, col_1, ..., and a scalar loads as a NumPy scalar), or a Dialect."""
     if isinstance(source, (bytes, bytearray, memoryview)):
-        reader = Reader.from_bytes(source)
+        reader = Reader.from_bytes(source, dialect)
     else:
-        reader = Reader(source)
+        reader = Reader(source, dialect)
     with reader:
         return reader.read(dtype)
 
 
-def save(path: str | os.PathLike, obj, encoding="auto", block=None) -> None:
+def save(path: str | os.PathLike, obj, encoding="auto", block=None, dialect="spec", write_meta: bool = True) -> None:
     """Writes `obj` to `path` as one .dbdf object, atomically (an existing file is replaced only on success).
 
     obj: an ndarray or anything numpy.asarray() turns into a 1-D or 2-D array of one of the ten numeric dtypes
@@ -35,8 +37,14 @@ def save(path: str | os.PathLike, obj, encoding="auto", block=None) -> None:
     encoding: "auto" (per block the smallest exact encoding with the narrowest value type), "as-given", "dense",
     "csr" or "coo".
     block: the tile shape, (rows, cols) or an int for square tiles (frames: rows per block); None for automatic
-    tiles of a few MiB."""
-    with Writer(path) as writer:
+    tiles of a few MiB.
+    dialect: "spec" (the published format) or "daphne" (the bytes DAPHNE's runtime writes: one block in the
+    object's own value type, no tiles, so `block` must be None; int16 and uint16 have no DAPHNE type and are
+    refused with DbdfError), or a Dialect. write_meta: in the daphne dialect also write DaphneDSL's
+    "<path>.meta" sidecar."""
+    if dialect_of(dialect) is Dialect.DAPHNE and block is not None:
+        raise ValueError("the daphne dialect stores every object as one block; block= does not apply")
+    with Writer(path, dialect, write_meta) as writer:
         _write_object(writer, obj, encoding, block)
         writer.finish()
 

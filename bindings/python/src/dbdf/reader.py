@@ -14,9 +14,10 @@ import numpy as np
 from ._buffers import allocate, out_value_type, u64_pointer, writable_row_major, writable_vector
 from ._handles import ReaderHandle
 from ._library import BlockInfoStruct, ObjectInfoStruct, ViolationCallback, lib
+from ._options import open_options
 from .block import Block, BlockInfo, CsrArrays
 from .errors import check
-from .types import DataType, Status, ValueType, value_type_of
+from .types import DataType, Dialect, Status, ValueType, value_type_of
 
 
 @dataclass(frozen=True)
@@ -49,21 +50,27 @@ class Reader:
     """A reader over one .dbdf file (memory-mapped) or bytes in memory. Use it as a context manager, or call
     close(). Iterating yields the blocks in file order (from the first block, each time).
 
+    dialect: "spec" (the published format, the default) or "daphne" (the layout DAPHNE's runtime writes), or a
+    Dialect. It is never guessed.
+
     A reader is meant for one thread at a time. Calls from several threads are serialised, and close() from
     another thread waits for a call in progress; any use after close() raises ValueError."""
 
-    def __init__(self, path: str | os.PathLike):
+    def __init__(self, path: str | os.PathLike, dialect="spec"):
+        options = open_options(dialect)
         pointer = c_void_p()
-        check(lib.dbdf_reader_open_file(os.fsencode(path), byref(pointer)))
+        check(lib.dbdf_reader_open_file_with_options(os.fsencode(path), byref(options), byref(pointer)))
         self._setup(pointer, keep_alive=None)
 
     @classmethod
-    def from_bytes(cls, data) -> "Reader":
-        """A reader over bytes in memory (bytes, bytearray, memoryview, ...). The reader keeps a reference to
-        `data`; a mutable buffer must not change while the reader is open."""
+    def from_bytes(cls, data, dialect="spec") -> "Reader":
+        """A reader over bytes in memory (bytes, bytearray, memoryview, ...) in `dialect`. The reader keeps a
+        reference to `data`; a mutable buffer must not change while the reader is open."""
+        options = open_options(dialect)
         buffer = np.frombuffer(data, dtype=np.uint8)  # no copy; holds the buffer as long as the reader
         pointer = c_void_p()
-        check(lib.dbdf_reader_open_memory(c_void_p(buffer.ctypes.data), buffer.size, byref(pointer)))
+        check(lib.dbdf_reader_open_memory_with_options(c_void_p(buffer.ctypes.data), buffer.size,
+                                                       byref(options), byref(pointer)))
         reader = cls.__new__(cls)
         reader._setup(pointer, keep_alive=buffer)
         return reader
@@ -103,6 +110,17 @@ class Reader:
     @property
     def shape(self) -> tuple[int, int]:
         return self.info.shape
+
+    @property
+    def dialect(self) -> Dialect:
+        """The dialect the reader was opened with."""
+        return Dialect(self._handle.query(lib.dbdf_reader_dialect, c_int))
+
+    @property
+    def labels_recoverable(self) -> bool:
+        """Whether column_labels are the file's labels: False when the file does not hold them and they are
+        DAPHNE's defaults col_0, col_1, ... (frames in the daphne dialect). True for matrices."""
+        return bool(self._handle.query(lib.dbdf_reader_labels_recoverable, c_int))
 
     def column_type(self, column: int) -> ValueType:
         """A frame column's value type (for a matrix, the object's value type)."""
@@ -302,12 +320,14 @@ class Reader:
         return columns
 
     def read(self, dtype=None):
-        """The whole object: an ndarray (dense), a scipy.sparse.csr_matrix (CSR), or for frames a
-        pandas.DataFrame when pandas is installed, else a dict of columns."""
+        """The whole object: an ndarray (dense), a scipy.sparse.csr_matrix (CSR), for frames a pandas.DataFrame
+        when pandas is installed, else a dict of columns, and for a scalar (daphne dialect) a NumPy scalar."""
         if self.info.data_type == DataType.DENSE:
             return self.read_dense(dtype)
         if self.info.data_type == DataType.CSR:
             return self.read_csr(dtype)
+        if self.info.data_type == DataType.SCALAR:
+            return self.read_dense(dtype)[0, 0]
         from ._frames import frame_result
         return frame_result(self.read_frame(dtype))
 

@@ -30,6 +30,7 @@ class DataType(enum.IntEnum):
     DENSE = 1
     CSR = 2
     FRAME = 3
+    SCALAR = 4  # a single value: only read, in the daphne dialect (as a 1 x 1 object)
 
 
 class ValueType(enum.IntEnum):
@@ -71,6 +72,20 @@ class Encoding(enum.IntEnum):
     COO = 4
 
 
+class Dialect(enum.IntEnum):
+    """dbdf_dialect_t: which byte layout a file follows. Chosen explicitly when a reader or writer is opened;
+    never guessed. DAPHNE is the layout DAPHNE's own runtime writes (docs/daphne-dialect.md)."""
+    SPEC = 0
+    DAPHNE = 1
+
+
+class PayloadLayout(enum.IntEnum):
+    """dbdf_payload_layout_t: how the bytes of Block.payload() are arranged."""
+    SPEC = 0  # as the spec describes the block type
+    DAPHNE_CSR = 1  # row offsets (uint64), column indices (uint64), values: a CSR block of the daphne dialect
+    STRIDED_COLUMN = 2  # one column of a daphne frame: values a frame row (value_stride bytes) apart
+
+
 _DTYPES = {
     ValueType.U8: np.dtype(np.uint8), ValueType.U16: np.dtype(np.uint16),
     ValueType.U32: np.dtype(np.uint32), ValueType.U64: np.dtype(np.uint64),
@@ -102,25 +117,28 @@ def is_native_order(dtype: np.dtype) -> bool:
     return dtype.byteorder in ("=", "|") or dtype.byteorder == ("<" if sys.byteorder == "little" else ">")
 
 
-def encoding_of(encoding) -> Encoding:
-    """An Encoding from an Encoding or its name ("auto", "as-given", "dense", "csr", "coo")."""
-    if isinstance(encoding, Encoding):
-        return encoding
-    if isinstance(encoding, str):
+def _member_of(enum_type, value, kind: str, names: str):
+    """`value` if it is a member of `enum_type`, else the member its name spells ("as-given" is AS_GIVEN)."""
+    if isinstance(value, enum_type):
+        return value
+    if isinstance(value, str):
         try:
-            return Encoding[encoding.upper().replace("-", "_")]
+            return enum_type[value.upper().replace("-", "_")]
         except KeyError:
             pass
-    raise ValueError(f"unknown encoding {encoding!r}; use 'auto', 'as-given', 'dense', 'csr' or 'coo'")
+    raise ValueError(f"unknown {kind} {value!r}; use {names}")
+
+
+def encoding_of(encoding) -> Encoding:
+    """An Encoding from an Encoding or its name ("auto", "as-given", "dense", "csr", "coo")."""
+    return _member_of(Encoding, encoding, "encoding", "'auto', 'as-given', 'dense', 'csr' or 'coo'")
+
+
+def dialect_of(dialect) -> Dialect:
+    """A Dialect from a Dialect or its name ("spec", "daphne")."""
+    return _member_of(Dialect, dialect, "dialect", "'spec' or 'daphne'")
 
 
 def data_type_of(data_type) -> DataType:
     """A DataType from a DataType or its name ("dense", "csr", "frame")."""
-    if isinstance(data_type, DataType):
-        return data_type
-    if isinstance(data_type, str):
-        try:
-            return DataType[data_type.upper()]
-        except KeyError:
-            pass
-    raise ValueError(f"unknown data type {data_type!r}; use 'dense', 'csr' or 'frame'")
+    return _member_of(DataType, data_type, "data type", "'dense', 'csr' or 'frame'")

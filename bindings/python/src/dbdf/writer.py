@@ -11,8 +11,9 @@ import numpy as np
 from ._buffers import index_array, row_major, u32_pointer, u64_pointer, value_array, write_options
 from ._handles import NativeHandle
 from ._library import lib
+from ._options import writer_options
 from .errors import check
-from .types import data_type_of, value_type_of
+from .types import Dialect, data_type_of, value_type_of
 
 
 class Writer:
@@ -20,22 +21,29 @@ class Writer:
     finish(). A file writer writes to a temporary file that finish() renames over `path`; until then an existing
     file is untouched.
 
+    dialect: "spec" (the published format, the default) or "daphne" (the bytes DAPHNE's runtime writes: one
+    block covering the object, given by write_dense / write_csr / write_sparse or one add_* call covering it,
+    frames column by column), or a Dialect. write_meta: a daphne file writer also writes DaphneDSL's
+    "<path>.meta" sidecar after finish() (ignored otherwise).
+
     As a context manager, leaving the ``with`` block normally finishes the object (if finish() was not called);
     leaving it with an exception discards everything written.
 
     A writer is meant for one thread at a time. Calls from several threads are serialised, and close() from
     another thread waits for a call in progress; any use after close() raises ValueError."""
 
-    def __init__(self, path: str | os.PathLike):
+    def __init__(self, path: str | os.PathLike, dialect="spec", write_meta: bool = True):
+        options = writer_options(dialect, write_meta)
         pointer = c_void_p()
-        check(lib.dbdf_writer_open_file(os.fsencode(path), byref(pointer)))
+        check(lib.dbdf_writer_open_file_with_options(os.fsencode(path), byref(options), byref(pointer)))
         self._setup(pointer)
 
     @classmethod
-    def to_memory(cls) -> "Writer":
-        """A writer into a growable memory buffer; getvalue() returns the bytes after finish()."""
+    def to_memory(cls, dialect="spec") -> "Writer":
+        """A writer into a growable memory buffer in `dialect`; getvalue() returns the bytes after finish()."""
+        options = writer_options(dialect, write_meta=False)
         pointer = c_void_p()
-        check(lib.dbdf_writer_open_memory(byref(pointer)))
+        check(lib.dbdf_writer_open_memory_with_options(byref(options), byref(pointer)))
         writer = cls.__new__(cls)
         writer._setup(pointer)
         return writer
@@ -57,6 +65,11 @@ class Writer:
     @property
     def closed(self) -> bool:
         return self._handle.closed
+
+    @property
+    def dialect(self) -> Dialect:
+        """The dialect the writer was opened with."""
+        return Dialect(self._handle.query(lib.dbdf_writer_dialect, c_int))
 
     @property
     def finished(self) -> bool:

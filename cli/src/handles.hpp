@@ -9,22 +9,30 @@
 
 namespace dbdf_cli {
 
-// An error to report on stderr; exit_code 1 means "the input is invalid", 2 "usage or I/O".
+// The tool's exit codes, the same for every command (cli/README.md).
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInvalid = 1;    // the input is invalid or cannot be served, or a value does not fit
+inline constexpr int kExitUsageOrIo = 2;  // a usage error, or a file cannot be opened, written or renamed
+
+// An error to report on stderr with the exit code it leads to.
 class CliError : public std::runtime_error {
 public:
-    CliError(const std::string& message, int exit_code = 2) : std::runtime_error(message), exit_code_(exit_code) {}
+    CliError(const std::string& message, int exit_code = kExitUsageOrIo)
+        : std::runtime_error(message), exit_code_(exit_code) {}
     int exit_code() const { return exit_code_; }
 
 private:
     int exit_code_;
 };
 
-// Throws CliError for a failed dbdf call, naming the file and the library's message.
+// Throws CliError for a failed dbdf call: `context` names the file concerned (and where in it), then the library's
+// message. A file dbdf refuses to serve (DBDF_ERR_UNSUPPORTED: a daphne string matrix, dimensions that wrapped)
+// counts as invalid input like a malformed one: the command line was fine, the file cannot be used.
 inline void check(dbdf_status_t status, const std::string& context) {
     if (status == DBDF_OK || status == DBDF_END_OF_BLOCKS) return;
-    const bool invalid_input =
-        status == DBDF_ERR_FORMAT || status == DBDF_ERR_TRUNCATED || status == DBDF_ERR_RANGE;
-    throw CliError(context + ": " + dbdf_last_error_message(), invalid_input ? 1 : 2);
+    const bool invalid_input = status == DBDF_ERR_FORMAT || status == DBDF_ERR_TRUNCATED ||
+                               status == DBDF_ERR_RANGE || status == DBDF_ERR_UNSUPPORTED;
+    throw CliError(context + ": " + dbdf_last_error_message(), invalid_input ? kExitInvalid : kExitUsageOrIo);
 }
 
 struct ReaderFree {
@@ -63,22 +71,22 @@ inline dbdf_dialect_t parse_dialect(const std::string& name) {
     return dialect;
 }
 
-inline dbdf_object_info_t object_info(const Reader& reader) {
+inline dbdf_object_info_t object_info(const Reader& reader, const std::string& file) {
     dbdf_object_info_t info{};
-    check(dbdf_reader_object_info(reader.get(), &info), "object info");
+    check(dbdf_reader_object_info(reader.get(), &info), file);
     return info;
 }
 
-inline dbdf_value_type_t column_type(const Reader& reader, uint64_t column) {
+inline dbdf_value_type_t column_type(const Reader& reader, const std::string& file, uint64_t column) {
     dbdf_value_type_t type = DBDF_VALUE_NONE;
-    check(dbdf_reader_column_type(reader.get(), column, &type), "column type");
+    check(dbdf_reader_column_type(reader.get(), column, &type), file);
     return type;
 }
 
-inline std::string column_label(const Reader& reader, uint64_t column) {
+inline std::string column_label(const Reader& reader, const std::string& file, uint64_t column) {
     const char* label = nullptr;
     size_t length = 0;
-    check(dbdf_reader_column_label(reader.get(), column, &label, &length), "column label");
+    check(dbdf_reader_column_label(reader.get(), column, &label, &length), file);
     return std::string(label, length);
 }
 

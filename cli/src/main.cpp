@@ -1,5 +1,6 @@
 // dbdf: inspect, validate, print and convert .dbdf files. A client of dbdf.h like any other program.
 #include <cstdio>
+#include <new>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -13,6 +14,10 @@ int main(int argc, char** argv) {
     CLI::App app{fmt::format("dbdf {}: the DAPHNE binary data format (.dbdf) tool", dbdf_version_string())};
     app.require_subcommand(1);
     app.set_version_flag("--version", std::string(dbdf_version_string()));
+    // Usage errors start with "dbdf: " like every other error of the tool.
+    app.failure_message([](const CLI::App* failed, const CLI::Error& error) {
+        return "dbdf: " + CLI::FailureMessage::simple(failed, error);
+    });
 
     InfoOptions info;
     auto* info_command = app.add_subcommand("info", "Show the header, every block and how the space is used");
@@ -23,7 +28,7 @@ int main(int argc, char** argv) {
 
     ValidateOptions validate;
     auto* validate_command =
-        app.add_subcommand("validate", "Check every rule; exit 0 valid, 1 invalid, 2 usage or I/O error");
+        app.add_subcommand("validate", "Check every rule; exit 0 valid, 1 invalid or refused, 2 usage or I/O error");
     validate_command->add_option("FILE", validate.file, "a .dbdf file")->required();
     validate_command->add_option("--dialect", validate.dialect, dialect_help);
 
@@ -55,18 +60,38 @@ int main(int argc, char** argv) {
                                 "dialect of a .dbdf output: spec or daphne (one block, and OUT.meta for DaphneDSL)");
     convert_command->add_flag("--no-meta", convert.no_meta, "daphne output: do not write OUT.meta");
 
-    CLI11_PARSE(app, argc, argv);
+    const std::string exit_codes =
+        "Exit codes: 0 success; 1 the input is invalid or refused, or a value does not fit; 2 usage or I/O error.";
+    app.footer(exit_codes);
+    for (CLI::App* command : app.get_subcommands({})) command->footer(exit_codes);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        // CLI11 gives each kind of usage error its own exit code (104, 105, 106, 109, ...); the tool promises 2 for
+        // every usage error so that scripts can tell them from an invalid file (1). --help and --version stay 0.
+        return app.exit(error) == 0 ? kExitOk : kExitUsageOrIo;
+    }
     try {
         if (*info_command) return run_info(info);
         if (*validate_command) return run_validate(validate);
         if (*cat_command) return run_cat(cat);
         if (*convert_command) return run_convert(convert);
     } catch (const CliError& error) {
+        std::fflush(stdout);
         fmt::print(stderr, "dbdf: {}\n", error.what());
         return error.exit_code();
     } catch (const std::exception& error) {
-        fmt::print(stderr, "dbdf: {}\n", error.what());
-        return 2;
+        // Not an error the commands foresaw (memory running out while a conversion buffers its input, say): still
+        // name the file being worked on.
+        const std::string& file = *info_command       ? info.file
+                                  : *validate_command ? validate.file
+                                  : *cat_command      ? cat.file
+                                                      : convert.input;
+        const bool out_of_memory = dynamic_cast<const std::bad_alloc*>(&error) != nullptr;
+        std::fflush(stdout);
+        fmt::print(stderr, "dbdf: {}: {}\n", file, out_of_memory ? "out of memory" : error.what());
+        return kExitUsageOrIo;
     }
-    return 2;
+    return kExitUsageOrIo;
 }

@@ -1,10 +1,12 @@
 // dbdf cat: the values of a window of the object as aligned text; only that window is decoded.
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "../handles.hpp"
 #include "../typed_values.hpp"
@@ -29,7 +31,7 @@ std::uint64_t parse_index(const std::string& text, const std::string& what) {
 }
 
 // "A:B", "A:", ":B" or "A" (one index); a missing bound is the object's edge.
-Range parse_range(const std::string& text, std::uint64_t extent, const std::string& what) {
+Range parse_range(const std::string& text, std::uint64_t extent, const std::string& what, const std::string& file) {
     Range range{0, extent};
     const auto colon = text.find(':');
     if (colon == std::string::npos) {
@@ -40,7 +42,7 @@ Range parse_range(const std::string& text, std::uint64_t extent, const std::stri
         if (colon + 1 < text.size()) range.end = parse_index(text.substr(colon + 1), what);
     }
     if (range.begin > range.end || range.end > extent) {
-        throw CliError(fmt::format("--{} {}: outside 0:{}", what, text, extent));
+        throw CliError(fmt::format("{}: --{} {} is outside 0:{}", file, what, text, extent));
     }
     return range;
 }
@@ -49,11 +51,11 @@ Range parse_range(const std::string& text, std::uint64_t extent, const std::stri
 
 int run_cat(const CatOptions& options) {
     Reader reader = open_reader(options.file, parse_dialect(options.dialect));
-    const dbdf_object_info_t info = object_info(reader);
+    const dbdf_object_info_t info = object_info(reader, options.file);
     Range rows{0, std::min(info.rows, options.limit_rows)};
     Range cols{0, std::min(info.cols, options.limit_cols)};
-    if (!options.rows.empty()) rows = parse_range(options.rows, info.rows, "rows");
-    if (!options.cols.empty()) cols = parse_range(options.cols, info.cols, "cols");
+    if (!options.rows.empty()) rows = parse_range(options.rows, info.rows, "rows", options.file);
+    if (!options.cols.empty()) cols = parse_range(options.cols, info.cols, "cols", options.file);
     const std::uint64_t shown_rows = rows.end - rows.begin;
     const std::uint64_t shown_cols = cols.end - cols.begin;
 
@@ -62,8 +64,8 @@ int run_cat(const CatOptions& options) {
     std::vector<std::string> headers(shown_cols);
     for (std::uint64_t c = 0; c < shown_cols; ++c) {
         const std::uint64_t column = cols.begin + c;
-        const dbdf_value_type_t type = column_type(reader, column);
-        headers[c] = info.data_type == DBDF_DATA_FRAME ? column_label(reader, column) : "";
+        const dbdf_value_type_t type = column_type(reader, options.file, column);
+        headers[c] = info.data_type == DBDF_DATA_FRAME ? column_label(reader, options.file, column) : "";
         TypedBuffer values(type, shown_rows);
         check(dbdf_reader_read_dense_window(reader.get(), type, rows.begin, column, shown_rows, 1, values.data(),
                                             values.size(), 1),
@@ -86,9 +88,17 @@ int run_cat(const CatOptions& options) {
         for (std::uint64_t c = 0; c < shown_cols; ++c) line += fmt::format("{}{:>{}}", c ? "  " : "", cells[c][r], widths[c]);
         fmt::print("{}\n", line);
     }
-    if (options.rows.empty() && options.cols.empty() && (shown_rows < info.rows || shown_cols < info.cols)) {
-        fmt::print(stderr, "... showing rows {}:{} and columns {}:{} of {} x {}; use --rows A:B / --cols A:B\n",
-                   rows.begin, rows.end, cols.begin, cols.end, info.rows, info.cols);
+    // A dimension the user left to the default window is never cut silently, even when the other one was given.
+    std::vector<std::string> cuts;
+    if (options.rows.empty() && rows.end < info.rows) {
+        cuts.push_back(fmt::format("rows {}:{} of {} (--rows A:B)", rows.begin, rows.end, info.rows));
+    }
+    if (options.cols.empty() && cols.end < info.cols) {
+        cuts.push_back(fmt::format("columns {}:{} of {} (--cols A:B)", cols.begin, cols.end, info.cols));
+    }
+    if (!cuts.empty()) {
+        std::fflush(stdout);  // the note comes after the values, also when both streams go to one place
+        fmt::print(stderr, "... showing {}\n", fmt::join(cuts, " and "));
     }
     return 0;
 }

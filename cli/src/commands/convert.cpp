@@ -65,13 +65,38 @@ OutputSettings settings_of(const ConvertOptions& options) {
     return settings;
 }
 
+// Options that only one side's format can use are refused elsewhere rather than ignored, so that a conversion
+// never silently does something other than what its command line says.
+void refuse_options_that_do_not_apply(const ConvertOptions& options, const std::string& from, const std::string& to) {
+    auto refuse_unless = [](bool applies, const char* option, const char* side, const std::string& path,
+                            const std::string& format) {
+        if (!applies) throw CliError(fmt::format("{} applies to {} only, not to {} ({})", option, side, path, format));
+    };
+    const std::string in = options.input;
+    const std::string out = options.output;
+    refuse_unless(options.dialect.empty() || from == "dbdf", "--dialect", ".dbdf inputs", in, from);
+    refuse_unless(options.dialect_in.empty() || from == "dbdf", "--dialect-in", ".dbdf inputs", in, from);
+    refuse_unless(options.schema.empty() || from == "csv", "--schema", ".csv inputs", in, from);
+    refuse_unless(options.dialect_out.empty() || to == "dbdf", "--dialect-out", ".dbdf outputs", out, to);
+    refuse_unless(options.encoding == "auto" || to == "dbdf", "--encoding", ".dbdf outputs", out, to);
+    refuse_unless(options.block.empty() || to == "dbdf", "--block", ".dbdf outputs", out, to);
+    refuse_unless(options.data_type.empty() || to == "dbdf", "--data-type", ".dbdf outputs", out, to);
+    if (options.no_meta && options.dialect_out != "daphne") {
+        throw CliError("--no-meta applies to daphne outputs only (--dialect-out daphne)");
+    }
+}
+
 }  // namespace
 
 int run_convert(const ConvertOptions& options) {
     const std::string from = format_of(options.from, options.input);
     const std::string to = format_of(options.to, options.output);
+    if (from != "dbdf" && to != "dbdf") {
+        throw CliError(fmt::format("{} ({}) to {} ({}): one side of a conversion must be .dbdf", options.input, from,
+                                   options.output, to));
+    }
+    refuse_options_that_do_not_apply(options, from, to);
     const OutputSettings settings = settings_of(options);
-    if (from != "dbdf" && to != "dbdf") throw CliError("one side of a conversion must be .dbdf");
     if (settings.keep_blocks && (from != "dbdf" || to != "dbdf")) {
         throw CliError("--encoding as-is applies to .dbdf to .dbdf conversions");
     }

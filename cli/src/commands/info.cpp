@@ -33,10 +33,10 @@ Summary summarize(const std::string& file, dbdf_dialect_t dialect) {
     int recoverable = 1;
     check(dbdf_reader_labels_recoverable(reader.get(), &recoverable), file);
     summary.labels_recoverable = recoverable != 0;
-    summary.info = object_info(reader);
+    summary.info = object_info(reader, file);
     for (std::uint64_t c = 0; c < summary.info.cols && summary.info.data_type == DBDF_DATA_FRAME; ++c) {
-        summary.column_types.push_back(dbdf_value_type_name(column_type(reader, c)));
-        summary.labels.push_back(column_label(reader, c));
+        summary.column_types.push_back(dbdf_value_type_name(column_type(reader, file, c)));
+        summary.labels.push_back(column_label(reader, file, c));
     }
     dbdf_block_info_t block{};
     dbdf_status_t status;

@@ -1,4 +1,5 @@
-// dbdf validate: every rule, every violation with its rule and byte offset. Exit 0 valid, 1 invalid, 2 I/O.
+// dbdf validate: every rule, every violation with its rule and byte offset. Findings go to stdout (one line each),
+// the summary and hints to stderr. Exit 0 valid, 1 invalid or refused, 2 usage or I/O.
 #include <cstdio>
 #include <string>
 
@@ -9,42 +10,73 @@
 #include "commands.hpp"
 
 namespace dbdf_cli {
+namespace {
+
+struct ValidationTarget {
+    std::string file;
+    const char* layout_label;  // what a violation of the layout itself (rule 0) is called in this dialect
+};
+
+// Layout errors are named after the dialect whose layout they break, as the library's messages do
+// (docs/format-decisions.md): "spec layout" for the published format, "daphne dialect" for DAPHNE's runtime.
+const char* layout_label(dbdf_dialect_t dialect) {
+    return dialect == DBDF_DIALECT_DAPHNE ? "daphne dialect" : "spec layout";
+}
+
+void print_violation(void* context, int rule, uint64_t offset, const char* message) {
+    const auto* target = static_cast<const ValidationTarget*>(context);
+    const std::string rule_text = rule == 0 ? std::string(target->layout_label) : fmt::format("rule {}", rule);
+    fmt::print("{}: {} at byte {}: {}\n", target->file, rule_text, offset, message);
+}
+
+// Findings go to stdout and the summary to stderr; stdout is flushed first so that the two keep their order when
+// both go to one terminal or file.
+void print_summary(const std::string& text) {
+    std::fflush(stdout);
+    fmt::print(stderr, "{}\n", text);
+}
+
+void suggest_daphne_dialect(const std::string& file, dbdf_dialect_t dialect) {
+    if (dialect == DBDF_DIALECT_SPEC && reads_as_daphne(file)) print_summary(kDaphneDialectHint);
+}
+
+}  // namespace
 
 int run_validate(const ValidateOptions& options) {
-    const std::string& file = options.file;
+    const dbdf_dialect_t dialect = parse_dialect(options.dialect);
+    const ValidationTarget target{options.file, layout_label(dialect)};
+    const std::string& file = target.file;
     dbdf_open_options_t open_options = DBDF_OPEN_OPTIONS_INIT;
-    open_options.dialect = parse_dialect(options.dialect);
+    open_options.dialect = dialect;
     dbdf_reader_t* raw = nullptr;
     const dbdf_status_t opened = dbdf_reader_open_file_with_options(file.c_str(), &open_options, &raw);
     if (opened == DBDF_ERR_IO || opened == DBDF_ERR_NOMEM) check(opened, file);
-    if (opened == DBDF_ERR_UNSUPPORTED) check(opened, file);
-    const bool spec = open_options.dialect == DBDF_DIALECT_SPEC;
+    if (opened == DBDF_ERR_UNSUPPORTED) {
+        // A file dbdf refuses to serve (a daphne string matrix, say) is not valid input for it: a finding, exit 1.
+        fmt::print("{}: unsupported: {}\n", file, dbdf_last_error_message());
+        print_summary(file + ": not valid: dbdf cannot serve this file");
+        return kExitInvalid;
+    }
     if (opened != DBDF_OK) {
         fmt::print("{}: {}\n", file, dbdf_last_error_message());
-        if (spec && reads_as_daphne(file)) fmt::print(stderr, "{}\n", kDaphneDialectHint);
-        return 1;
+        suggest_daphne_dialect(file, dialect);
+        return kExitInvalid;
     }
     Reader reader(raw);
     std::uint64_t violations = 0;
-    const dbdf_status_t status = dbdf_reader_validate(
-        reader.get(),
-        [](void* context, int rule, uint64_t offset, const char* message) {
-            const auto* name = static_cast<const std::string*>(context);
-            const std::string rule_text = rule == 0 ? "spec layout" : fmt::format("rule {}", rule);
-            fmt::print("{}: {} at byte {}: {}\n", *name, rule_text, offset, message);
-        },
-        const_cast<std::string*>(&file), &violations);
+    const dbdf_status_t status =
+        dbdf_reader_validate(reader.get(), print_violation, const_cast<ValidationTarget*>(&target), &violations);
     if (status == DBDF_OK) {
         fmt::print("ok\n");
-        return 0;
+        return kExitOk;
     }
     if (status == DBDF_ERR_FORMAT || status == DBDF_ERR_TRUNCATED || status == DBDF_ERR_RANGE) {
-        fmt::print(stderr, "{}: {} violation{}\n", file, violations, violations == 1 ? "" : "s");
-        if (spec && reads_as_daphne(file)) fmt::print(stderr, "{}\n", kDaphneDialectHint);
-        return 1;
+        print_summary(fmt::format("{}: {} violation{}", file, violations, violations == 1 ? "" : "s"));
+        suggest_daphne_dialect(file, dialect);
+        return kExitInvalid;
     }
     check(status, file);
-    return 2;
+    return kExitUsageOrIo;
 }
 
 }  // namespace dbdf_cli

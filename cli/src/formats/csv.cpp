@@ -229,7 +229,7 @@ void csv_to_dbdf(const std::string& input, const std::string& output, const Outp
                 check(dbdf_writer_add_dense(writer.get(), row, c, static_cast<std::uint32_t>(height),
                                             static_cast<std::uint32_t>(width), source_types[c], values.data(),
                                             values.size(), 0, &effective.options),
-                      output);
+                      fmt::format("{}: writing the block at ({}, {})", output, row, c));
             }
         }
         progress.update(row + height);
@@ -239,15 +239,15 @@ void csv_to_dbdf(const std::string& input, const std::string& output, const Outp
 
 void dbdf_to_csv(const std::string& input, const std::string& output, const OutputSettings& settings) {
     Reader reader = open_reader(input, settings.input_dialect);
-    const dbdf_object_info_t info = object_info(reader);
+    const dbdf_object_info_t info = object_info(reader, input);
     std::vector<dbdf_value_type_t> types(info.cols);
     for (std::uint64_t c = 0; c < info.cols; ++c) {
-        types[c] = settings.value_type != DBDF_VALUE_NONE ? settings.value_type : column_type(reader, c);
+        types[c] = settings.value_type != DBDF_VALUE_NONE ? settings.value_type : column_type(reader, input, c);
     }
     AtomicOutput out(output);
     if (info.data_type == DBDF_DATA_FRAME) {
         std::string header;
-        for (std::uint64_t c = 0; c < info.cols; ++c) header += (c ? "," : "") + quote(column_label(reader, c));
+        for (std::uint64_t c = 0; c < info.cols; ++c) header += (c ? "," : "") + quote(column_label(reader, input, c));
         out.write(header + "\n");
     }
     const std::uint64_t band = std::max<std::uint64_t>(1, (std::uint64_t{1} << 20) / std::max<std::uint64_t>(info.cols, 1));

@@ -1,11 +1,9 @@
 #include "mtx.hpp"
 
 #include <algorithm>
-#include <cctype>
-#include <charconv>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <filesystem>
+#include <limits>
 #include <vector>
 
 #include <fmt/format.h>
@@ -13,177 +11,150 @@
 #include "../atomic_output.hpp"
 #include "../progress.hpp"
 #include "../typed_values.hpp"
+#include "mtx_input.hpp"
 #include "output_header.hpp"
 
 namespace dbdf_cli {
 namespace {
 
-[[noreturn]] void invalid(const std::string& path, std::uint64_t line, const std::string& what) {
-    throw CliError(fmt::format("{}:{}: {}", path, line, what), 1);
+// The mirrored value of a skew-symmetric entry.
+void negate(std::uint8_t (&value)[8], dbdf_value_type_t type, const MtxInput& file, std::uint64_t line) {
+    if (type == DBDF_VALUE_I64) {
+        std::int64_t integer = 0;
+        std::memcpy(&integer, value, sizeof integer);
+        if (integer == std::numeric_limits<std::int64_t>::min()) {
+            file.invalid(line, fmt::format("{} has no negative for the mirrored entry", integer));
+        }
+        integer = -integer;
+        std::memcpy(value, &integer, sizeof integer);
+    } else {
+        double real = 0;
+        std::memcpy(&real, value, sizeof real);
+        real = -real;
+        std::memcpy(value, &real, sizeof real);
+    }
 }
 
-std::string lower(std::string text) {
-    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
+// Entries are sorted before duplicates show, and keeping every entry's line would cost 8 bytes each; so the file is
+// read again to find the two lines that give the same cell (in symmetric files, one of them may be a mirror).
+[[noreturn]] void report_duplicate(const std::string& input, std::uint64_t row, std::uint64_t col) {
+    MtxInput again(input);
+    const bool mirrored = again.layout().symmetry != MtxSymmetry::General;
+    std::uint64_t first_line = 0;
+    again.read_entries([&](std::uint64_t line, std::uint64_t r, std::uint64_t c, const void*) {
+        const bool gives_cell = (r == row && c == col) || (mirrored && r == col && c == row);
+        if (!gives_cell) return;
+        if (first_line != 0) {
+            again.invalid(line, fmt::format("entry ({}, {}) appears twice (also on line {})", row + 1, col + 1,
+                                            first_line));
+        }
+        first_line = line;
+    });
+    throw CliError(fmt::format("{}: entry ({}, {}) appears twice", input, row + 1, col + 1), kExitInvalid);
 }
 
-struct Entry {
-    std::uint64_t row;
-    std::uint64_t col;
-    double real;
-    std::int64_t integer;
-    bool is_integer;
-};
-
-// The entry's value in the source type (i64 for integer files, f64 otherwise), as bytes.
-const void* entry_value(const Entry& entry) {
-    return entry.is_integer ? static_cast<const void*>(&entry.integer) : static_cast<const void*>(&entry.real);
+// Coordinate entries come in any order while blocks are written in row-major tile order, so they are all held,
+// sorted, then tiled: 24 bytes per entry (twice that for the off-diagonal entries of symmetric files).
+std::vector<SparseEntry> read_sorted_entries(MtxInput& file, const std::string& input) {
+    const MtxLayout& layout = file.layout();
+    const bool mirrored = layout.symmetry != MtxSymmetry::General;
+    const dbdf_value_type_t type = layout.value_type();
+    std::vector<SparseEntry> entries;
+    // Every entry line holds at least "1 1\n": the file's size bounds what an absurd announced count may reserve.
+    std::error_code size_error;
+    const std::uint64_t file_bound = std::filesystem::file_size(input, size_error) / 4;
+    entries.reserve(std::min(layout.entries, size_error ? 0 : file_bound) * (mirrored ? 2 : 1));
+    file.read_entries([&](std::uint64_t line, std::uint64_t row, std::uint64_t col, const void* value) {
+        SparseEntry entry;
+        entry.row = row;
+        entry.col = col;
+        std::memcpy(entry.value, value, sizeof entry.value);
+        entries.push_back(entry);
+        if (!mirrored || row == col) return;
+        std::swap(entry.row, entry.col);
+        if (layout.symmetry == MtxSymmetry::SkewSymmetric) negate(entry.value, type, file, line);
+        entries.push_back(entry);
+    });
+    std::sort(entries.begin(), entries.end(), [](const SparseEntry& a, const SparseEntry& b) {
+        return a.row != b.row ? a.row < b.row : a.col < b.col;
+    });
+    const auto duplicate = std::adjacent_find(entries.begin(), entries.end(),
+                                              [](const SparseEntry& a, const SparseEntry& b) {
+                                                  return a.row == b.row && a.col == b.col;
+                                              });
+    if (duplicate != entries.end()) report_duplicate(input, duplicate->row, duplicate->col);
+    return entries;
 }
 
-enum class Field { Real, Integer, Pattern };
+void coordinate_to_dbdf(MtxInput& file, const std::string& input, const OutputTarget& output,
+                        const OutputSettings& settings) {
+    const MtxLayout& layout = file.layout();
+    const dbdf_value_type_t type = layout.value_type();
+    std::vector<SparseEntry> entries = read_sorted_entries(file, input);
+    if (settings.data_type != DBDF_DATA_FRAME) {
+        write_sparse_tiles(output, layout.rows, layout.cols, type, settings, entries);
+        return;
+    }
+    // Frame columns gather their cells from the sorted entries: each tile's rows are found by binary search.
+    auto gather = [&](std::uint64_t row, std::uint64_t col, std::uint64_t height, std::uint64_t width,
+                      TypedBuffer& out) {
+        std::memset(out.data(), 0, out.size() * out.width());
+        auto it = std::lower_bound(entries.begin(), entries.end(), row,
+                                   [](const SparseEntry& e, std::uint64_t r) { return e.row < r; });
+        for (; it != entries.end() && it->row < row + height; ++it) {
+            if (it->col < col || it->col >= col + width) continue;
+            std::memcpy(out.at((it->row - row) * width + (it->col - col)), it->value, out.width());
+        }
+    };
+    write_frame_columns(output, layout.rows, std::vector<dbdf_value_type_t>(layout.cols, type), settings, gather);
+}
 
-template <class T>
-bool parse_number(const std::string& text, T& out) {
-    const char* first = text.data();
-    const char* last = first + text.size();
-    const auto result = std::from_chars(first, last, out);
-    return result.ec == std::errc() && result.ptr == last;
+// Array files list every value column by column while blocks are written in row-major tiles, so the values are
+// held: 8 bytes per cell.
+void array_to_dbdf(MtxInput& file, const OutputTarget& output, const OutputSettings& settings) {
+    const MtxLayout& layout = file.layout();
+    const dbdf_value_type_t type = layout.value_type();
+    TypedBuffer values(type, layout.rows * layout.cols);
+    file.read_entries([&](std::uint64_t, std::uint64_t row, std::uint64_t col, const void* value) {
+        std::memcpy(values.at(col * layout.rows + row), value, values.width());
+    });
+    auto gather = [&](std::uint64_t row, std::uint64_t col, std::uint64_t height, std::uint64_t width,
+                      TypedBuffer& out) {
+        for (std::uint64_t r = 0; r < height; ++r) {
+            for (std::uint64_t c = 0; c < width; ++c) {
+                std::memcpy(out.at(r * width + c), values.at((col + c) * layout.rows + row + r), out.width());
+            }
+        }
+    };
+    if (settings.data_type == DBDF_DATA_FRAME) {
+        write_frame_columns(output, layout.rows, std::vector<dbdf_value_type_t>(layout.cols, type), settings, gather);
+    } else {
+        write_matrix_tiles(output, layout.rows, layout.cols, type, settings, gather);
+    }
 }
 
 }  // namespace
 
 void mtx_to_dbdf(const std::string& input, const std::string& output, const OutputSettings& settings) {
-    std::ifstream in(input);
-    if (!in) throw CliError(input + ": cannot open");
-    std::string line;
-    std::uint64_t line_number = 1;
-    if (!std::getline(in, line)) invalid(input, 1, "empty file");
-    std::istringstream banner(lower(line));
-    std::string tag, object, format, field_name, symmetry;
-    banner >> tag >> object >> format >> field_name >> symmetry;
-    if (tag != "%%matrixmarket" || object != "matrix") invalid(input, 1, "not a Matrix Market matrix header");
-    if (format != "coordinate" && format != "array") invalid(input, 1, "format must be coordinate or array");
-    Field field;
-    if (field_name == "real" || field_name == "double") field = Field::Real;
-    else if (field_name == "integer") field = Field::Integer;
-    else if (field_name == "pattern" && format == "coordinate") field = Field::Pattern;
-    else invalid(input, 1, "field '" + field_name + "' is not supported (real, integer, pattern)");
-    if (symmetry != "general" && symmetry != "symmetric" && symmetry != "skew-symmetric") {
-        invalid(input, 1, "symmetry '" + symmetry + "' is not supported (general, symmetric, skew-symmetric)");
-    }
-    if (format == "array" && symmetry != "general") invalid(input, 1, "array files must be general");
-    const bool mirrored = symmetry != "general";
-    const double mirror_sign = symmetry == "skew-symmetric" ? -1.0 : 1.0;
-
-    // Size line after comments.
-    std::vector<std::string> fields;
-    auto split = [&](const std::string& text) {
-        fields.clear();
-        std::istringstream words(text);
-        std::string word;
-        while (words >> word) fields.push_back(word);
-    };
-    do {
-        if (!std::getline(in, line)) invalid(input, line_number, "missing size line");
-        ++line_number;
-    } while (line.empty() || line[0] == '%');
-    split(line);
-    std::uint64_t rows = 0, cols = 0, declared_entries = 0;
-    const std::size_t size_fields = format == "coordinate" ? 3 : 2;
-    if (fields.size() != size_fields || !parse_number(fields[0], rows) || !parse_number(fields[1], cols) ||
-        (size_fields == 3 && !parse_number(fields[2], declared_entries))) {
-        invalid(input, line_number, "malformed size line '" + line + "'");
-    }
-    const dbdf_value_type_t source_type = field == Field::Integer ? DBDF_VALUE_I64 : DBDF_VALUE_F64;
-
-    std::vector<Entry> entries;
-    const std::uint64_t expected = format == "coordinate" ? declared_entries : rows * cols;
-    if (format == "array" && cols != 0 && rows > (std::uint64_t{1} << 34) / cols) {
-        invalid(input, line_number, "array too large to convert in memory");
-    }
-    std::uint64_t read = 0;
-    while (std::getline(in, line)) {
-        ++line_number;
-        if (line.empty() || line[0] == '%') continue;
-        split(line);
-        if (fields.empty()) continue;
-        if (read == expected) invalid(input, line_number, fmt::format("more than the {} entries announced", expected));
-        Entry entry{0, 0, 1.0, 1, field == Field::Integer};
-        std::size_t value_field = 0;
-        if (format == "coordinate") {
-            const std::size_t needed = field == Field::Pattern ? 2 : 3;
-            if (fields.size() != needed || !parse_number(fields[0], entry.row) || !parse_number(fields[1], entry.col) ||
-                entry.row == 0 || entry.col == 0 || entry.row > rows || entry.col > cols) {
-                invalid(input, line_number, "malformed or out-of-range entry '" + line + "'");
-            }
-            --entry.row;
-            --entry.col;
-            value_field = 2;
-        } else {
-            if (fields.size() != 1) invalid(input, line_number, "array lines hold one value: '" + line + "'");
-            entry.row = read % rows;  // column-major
-            entry.col = read / rows;
-        }
-        if (field == Field::Real && !parse_number(fields[value_field], entry.real)) {
-            invalid(input, line_number, "'" + fields[value_field] + "' is not a real number");
-        }
-        if (field == Field::Integer && !parse_number(fields[value_field], entry.integer)) {
-            invalid(input, line_number, "'" + fields[value_field] + "' is not a 64-bit integer");
-        }
-        entry.real = field == Field::Integer ? static_cast<double>(entry.integer) : entry.real;
-        entries.push_back(entry);
-        if (mirrored && entry.row != entry.col) {
-            Entry other = entry;
-            std::swap(other.row, other.col);
-            other.real *= mirror_sign;
-            other.integer = symmetry == "skew-symmetric" ? -other.integer : other.integer;
-            entries.push_back(other);
-        }
-        ++read;
-    }
-    if (read != expected) invalid(input, line_number, fmt::format("{} entries announced, {} found", expected, read));
-    std::sort(entries.begin(), entries.end(),
-              [](const Entry& a, const Entry& b) { return a.row != b.row ? a.row < b.row : a.col < b.col; });
-    for (std::size_t k = 1; k < entries.size(); ++k) {
-        if (entries[k].row == entries[k - 1].row && entries[k].col == entries[k - 1].col) {
-            invalid(input, 0, fmt::format("entry ({}, {}) appears twice", entries[k].row + 1, entries[k].col + 1));
-        }
-    }
-
-    Writer writer = open_writer(output, settings.output_dialect, settings.write_meta);
-    const bool is_csr = format == "coordinate" && settings.data_type == 0;
+    MtxInput file(input);
+    const MtxLayout& layout = file.layout();
+    // Coordinate files become CSR objects and array files dense ones, unless --data-type says otherwise.
     OutputSettings effective = settings;
-    if (is_csr) effective.data_type = DBDF_DATA_CSR;
-    begin_output(writer, output, effective, rows, cols, source_type);
-    if (effective.data_type == DBDF_DATA_FRAME) {
-        // Frame columns gather their cells from the sorted entries: find each tile row's entries by binary search.
-        auto gather = [&](std::uint64_t row, std::uint64_t col, std::uint64_t height, std::uint64_t width,
-                          TypedBuffer& out) {
-            std::memset(out.data(), 0, out.size() * out.width());
-            auto it = std::lower_bound(entries.begin(), entries.end(), row,
-                                       [](const Entry& e, std::uint64_t r) { return e.row < r; });
-            for (; it != entries.end() && it->row < row + height; ++it) {
-                if (it->col < col || it->col >= col + width) continue;
-                std::memcpy(out.at((it->row - row) * width + (it->col - col)), entry_value(*it), out.width());
-            }
-        };
-        write_frame_columns(writer.get(), rows, std::vector<dbdf_value_type_t>(cols, source_type), effective, gather);
+    if (effective.data_type == 0) effective.data_type = layout.coordinate ? DBDF_DATA_CSR : DBDF_DATA_DENSE;
+    Writer writer = open_writer(output, settings.output_dialect, settings.write_meta);
+    begin_output(writer, output, effective, layout.rows, layout.cols, layout.value_type());
+    const OutputTarget target{writer.get(), output};
+    if (layout.coordinate) {
+        coordinate_to_dbdf(file, input, target, effective);
     } else {
-        std::vector<SparseEntry> sparse(entries.size());
-        for (std::size_t k = 0; k < entries.size(); ++k) {
-            sparse[k].row = entries[k].row;
-            sparse[k].col = entries[k].col;
-            std::memcpy(sparse[k].value, entry_value(entries[k]), 8);
-        }
-        entries = {};
-        write_sparse_tiles(writer.get(), rows, cols, source_type, effective, sparse);
+        array_to_dbdf(file, target, effective);
     }
     check(dbdf_writer_finish(writer.get()), output);
 }
 
 void dbdf_to_mtx(const std::string& input, const std::string& output, const OutputSettings& settings) {
     Reader reader = open_reader(input, settings.input_dialect);
-    const dbdf_object_info_t info = object_info(reader);
+    const dbdf_object_info_t info = object_info(reader, input);
     if (info.data_type == DBDF_DATA_FRAME) throw CliError(input + ": frames convert to .csv, not .mtx");
     const dbdf_value_type_t stored = settings.value_type != DBDF_VALUE_NONE ? settings.value_type : info.value_type;
     const bool integer = !is_float_type(stored);

@@ -7,10 +7,10 @@
 #include <fmt/format.h>
 
 #include "../atomic_output.hpp"
-#include "../mapped_input.hpp"
 #include "../progress.hpp"
 #include "../typed_values.hpp"
 #include "output_header.hpp"
+#include "windowed_input.hpp"
 
 namespace dbdf_cli {
 namespace {
@@ -42,9 +42,13 @@ void swap_bytes(std::uint8_t* value, std::size_t width) { std::reverse(value, va
 
 }  // namespace
 
-NpyHeader parse_npy_header(const std::uint8_t* data, std::size_t size, const std::string& path) {
+NpyHeader parse_npy_header(WindowedInput& file) {
+    const std::string& path = file.path();
+    const std::uint64_t size = file.size();
     static const std::uint8_t kMagic[] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
-    if (size < 10 || std::memcmp(data, kMagic, sizeof kMagic) != 0) invalid(path, "not an .npy file (bad magic)");
+    if (size < 10) invalid(path, "not an .npy file (bad magic)");
+    const std::uint8_t* data = file.bytes(0, static_cast<std::size_t>(std::min<std::uint64_t>(size, 12)));
+    if (std::memcmp(data, kMagic, sizeof kMagic) != 0) invalid(path, "not an .npy file (bad magic)");
     const unsigned major = data[6];
     std::size_t header_length = 0;
     std::size_t prefix = 0;
@@ -60,7 +64,7 @@ NpyHeader parse_npy_header(const std::uint8_t* data, std::size_t size, const std
         invalid(path, fmt::format("unsupported .npy format version {}.{}", major, data[7]));
     }
     if (header_length > size - prefix) invalid(path, "truncated .npy header");
-    const std::string dict(reinterpret_cast<const char*>(data + prefix), header_length);
+    const std::string dict(reinterpret_cast<const char*>(file.bytes(prefix, header_length)), header_length);
     NpyHeader header;
     header.data_offset = prefix + header_length;
 
@@ -130,40 +134,50 @@ std::string npy_header_bytes(dbdf_value_type_t type, std::uint64_t rows, std::ui
     return out + dict;
 }
 
+// The input is read through a window rather than mapped, so that converting it takes memory (and address space)
+// for one tile and one window, whatever the file's size.
 void npy_to_dbdf(const std::string& input, const std::string& output, const OutputSettings& settings) {
-    const MappedInput file(input);
-    const NpyHeader header = parse_npy_header(file.data(), file.size(), input);
-    const std::uint8_t* values = file.data() + header.data_offset;
+    WindowedInput file(input);
+    const NpyHeader header = parse_npy_header(file);
     const std::size_t width = dbdf_value_type_size(header.value_type);
+    // A tile's cells lie in runs that are contiguous in the file: its rows in C order, its columns in Fortran order.
     auto gather = [&](std::uint64_t row, std::uint64_t col, std::uint64_t rows, std::uint64_t cols, TypedBuffer& out) {
-        for (std::uint64_t r = 0; r < rows; ++r) {
-            for (std::uint64_t c = 0; c < cols; ++c) {
-                const std::uint64_t index = header.fortran_order ? (col + c) * header.rows + (row + r)
-                                                                 : (row + r) * header.cols + (col + c);
-                std::uint8_t* cell = out.at(r * cols + c);
-                std::memcpy(cell, values + index * width, width);
+        const bool fortran = header.fortran_order;
+        const std::uint64_t runs = fortran ? cols : rows;
+        const std::uint64_t run_cells = fortran ? rows : cols;
+        for (std::uint64_t run = 0; run < runs; ++run) {
+            const std::uint64_t first = fortran ? (col + run) * header.rows + row : (row + run) * header.cols + col;
+            const std::uint8_t* cells = file.bytes(header.data_offset + first * width, run_cells * width);
+            if (!fortran && !header.big_endian) {
+                std::memcpy(out.at(run * cols), cells, run_cells * width);
+                continue;
+            }
+            for (std::uint64_t k = 0; k < run_cells; ++k) {
+                std::uint8_t* cell = out.at(fortran ? k * cols + run : run * cols + k);
+                std::memcpy(cell, cells + k * width, width);
                 if (header.big_endian) swap_bytes(cell, width);
             }
         }
     };
     Writer writer = open_writer(output, settings.output_dialect, settings.write_meta);
     begin_output(writer, output, settings, header.rows, header.cols, header.value_type);
+    const OutputTarget target{writer.get(), output};
     if (settings.data_type == DBDF_DATA_FRAME) {
-        write_frame_columns(writer.get(), header.rows, std::vector<dbdf_value_type_t>(header.cols, header.value_type),
-                            settings, gather);
+        const std::vector<dbdf_value_type_t> column_types(header.cols, header.value_type);
+        write_frame_columns(target, header.rows, column_types, settings, gather);
     } else {
-        write_matrix_tiles(writer.get(), header.rows, header.cols, header.value_type, settings, gather);
+        write_matrix_tiles(target, header.rows, header.cols, header.value_type, settings, gather);
     }
     check(dbdf_writer_finish(writer.get()), output);
 }
 
 void dbdf_to_npy(const std::string& input, const std::string& output, const OutputSettings& settings) {
     Reader reader = open_reader(input, settings.input_dialect);
-    const dbdf_object_info_t info = object_info(reader);
+    const dbdf_object_info_t info = object_info(reader, input);
     dbdf_value_type_t type = settings.value_type != DBDF_VALUE_NONE ? settings.value_type : info.value_type;
     if (type == DBDF_VALUE_NONE) {  // a frame: one dtype is needed for the whole array
         for (std::uint64_t c = 0; c < info.cols; ++c) {
-            const dbdf_value_type_t column = column_type(reader, c);
+            const dbdf_value_type_t column = column_type(reader, input, c);
             if (c > 0 && column != type) {
                 throw CliError(input + ": the frame's columns differ in type; pick one with --value-type or convert to .csv");
             }

@@ -15,11 +15,13 @@ struct NpyHeader {
     bool fortran_order = false;
     std::uint64_t rows = 0;
     std::uint64_t cols = 0;
-    std::size_t data_offset = 0;
+    std::uint64_t data_offset = 0;
 };
 
-// Parses and checks the header of an .npy file of `size` bytes; throws CliError (exit 1) naming what is wrong.
-NpyHeader parse_npy_header(const std::uint8_t* data, std::size_t size, const std::string& path);
+class WindowedInput;
+
+// Parses and checks the header of an .npy file; throws CliError (exit 1) naming the file and what is wrong.
+NpyHeader parse_npy_header(WindowedInput& file);
 
 // The header bytes (magic, version, length, dict, padding) for a C-order little-endian 2-D array.
 std::string npy_header_bytes(dbdf_value_type_t type, std::uint64_t rows, std::uint64_t cols);

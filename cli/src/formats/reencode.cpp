@@ -100,8 +100,8 @@ void reencode_in_place(const Reader& reader, const Writer& writer, const std::st
 
 // A CSR matrix as one call (the daphne dialect stores one block): the whole object's entries, so memory follows
 // what is stored, not the matrix's area.
-void write_whole_csr(const Reader& reader, const Writer& writer, const std::string& input, std::uint64_t rows,
-                     dbdf_value_type_t type) {
+void write_whole_csr(const Reader& reader, const Writer& writer, const std::string& input, const std::string& output,
+                     std::uint64_t rows, dbdf_value_type_t type) {
     std::uint64_t entries = 0;
     check(dbdf_reader_count_entries(reader.get(), &entries), input);
     std::vector<std::uint64_t> row_offsets(rows + 1), col_indices(entries);
@@ -111,19 +111,19 @@ void write_whole_csr(const Reader& reader, const Writer& writer, const std::stri
           input);
     check(dbdf_writer_write_csr(writer.get(), type, row_offsets.data(), col_indices.data(), values.data(), entries,
                                 nullptr),
-          input);
+          output);
 }
 
 }  // namespace
 
 void dbdf_to_dbdf(const std::string& input, const std::string& output, const OutputSettings& settings) {
     Reader reader = open_reader(input, settings.input_dialect);
-    const dbdf_object_info_t info = object_info(reader);
+    const dbdf_object_info_t info = object_info(reader, input);
     std::vector<std::string> labels;
     std::vector<dbdf_value_type_t> types(info.cols);
     for (std::uint64_t c = 0; c < info.cols; ++c) {
-        types[c] = column_type(reader, c);
-        if (info.data_type == DBDF_DATA_FRAME) labels.push_back(column_label(reader, c));
+        types[c] = column_type(reader, input, c);
+        if (info.data_type == DBDF_DATA_FRAME) labels.push_back(column_label(reader, input, c));
     }
     Writer writer = open_writer(output, settings.output_dialect, settings.write_meta);
     begin_output(writer, output, settings, info.rows, info.cols, info.value_type, info.data_type, labels, types);
@@ -142,16 +142,16 @@ void dbdf_to_dbdf(const std::string& input, const std::string& output, const Out
         if (frame) {
             std::vector<dbdf_value_type_t> output_types(info.cols);
             for (std::uint64_t c = 0; c < info.cols; ++c) output_types[c] = output_type(c);
-            write_frame_columns(writer.get(), info.rows, output_types, settings, gather);
+            write_frame_columns(OutputTarget{writer.get(), output}, info.rows, output_types, settings, gather);
         } else {
             dbdf_value_type_t type = settings.value_type != DBDF_VALUE_NONE ? settings.value_type : info.value_type;
             if (type == DBDF_VALUE_NONE) type = types.empty() ? DBDF_VALUE_F64 : types[0];
             const bool new_block_shape = settings.options.block_rows != 0 || settings.options.block_cols != 0;
             const int output_data_type = settings.data_type != 0 ? settings.data_type : info.data_type;
             if (settings.output_dialect == DBDF_DIALECT_DAPHNE && output_data_type == DBDF_DATA_CSR) {
-                write_whole_csr(reader, writer, input, info.rows, type);
+                write_whole_csr(reader, writer, input, output, info.rows, type);
             } else if (new_block_shape || settings.output_dialect == DBDF_DIALECT_DAPHNE) {
-                write_matrix_tiles(writer.get(), info.rows, info.cols, type, settings, gather);
+                write_matrix_tiles(OutputTarget{writer.get(), output}, info.rows, info.cols, type, settings, gather);
             } else {
                 reencode_in_place(reader, writer, input, output, settings, type);
             }

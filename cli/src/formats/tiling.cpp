@@ -35,6 +35,10 @@ TileShape sparse_tile_shape(std::uint64_t rows, std::uint64_t cols, std::uint64_
 
 }  // namespace
 
+void OutputTarget::check(dbdf_status_t status, const std::string& where) const {
+    dbdf_cli::check(status, path + ": " + where);
+}
+
 TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t type) {
     TileShape shape;
     if (settings.output_dialect == DBDF_DIALECT_DAPHNE) {
@@ -51,8 +55,8 @@ TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::ui
     return shape;
 }
 
-void write_matrix_tiles(dbdf_writer_t* writer, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t source_type,
-                        const OutputSettings& settings, const GatherTile& gather) {
+void write_matrix_tiles(const OutputTarget& output, std::uint64_t rows, std::uint64_t cols,
+                        dbdf_value_type_t source_type, const OutputSettings& settings, const GatherTile& gather) {
     const TileShape tile = tile_shape(settings, rows, cols, source_type);
     Progress progress(rows);
     for (std::uint64_t row = 0; row < rows; row += tile.rows) {
@@ -61,17 +65,18 @@ void write_matrix_tiles(dbdf_writer_t* writer, std::uint64_t rows, std::uint64_t
             const std::uint64_t width = std::min(tile.cols, cols - col);
             TypedBuffer values(source_type, height * width);
             gather(row, col, height, width, values);
-            check(dbdf_writer_add_dense(writer, row, col, static_cast<std::uint32_t>(height),
-                                        static_cast<std::uint32_t>(width), source_type, values.data(), values.size(), 0,
-                                        &settings.options),
-                  "writing the block at (" + std::to_string(row) + ", " + std::to_string(col) + ")");
+            output.check(dbdf_writer_add_dense(output.writer, row, col, static_cast<std::uint32_t>(height),
+                                               static_cast<std::uint32_t>(width), source_type, values.data(),
+                                               values.size(), 0, &settings.options),
+                         fmt::format("writing the block at ({}, {})", row, col));
         }
         progress.update(row + height);
     }
 }
 
-void write_sparse_tiles(dbdf_writer_t* writer, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t source_type,
-                        const OutputSettings& settings, std::span<const SparseEntry> entries) {
+void write_sparse_tiles(const OutputTarget& output, std::uint64_t rows, std::uint64_t cols,
+                        dbdf_value_type_t source_type, const OutputSettings& settings,
+                        std::span<const SparseEntry> entries) {
     const std::size_t width = dbdf_value_type_size(source_type);
     // A given block shape, or the daphne dialect's single block, is kept exactly: no merging of empty rows.
     const bool shape_given = settings.options.block_rows != 0 || settings.options.block_cols != 0 ||
@@ -85,15 +90,15 @@ void write_sparse_tiles(dbdf_writer_t* writer, std::uint64_t rows, std::uint64_t
     const std::uint64_t band_bound =
         shape_given ? bands : std::min(bands, 2 * std::uint64_t{entries.size()} + 1 + rows / kMaxExtent);
     if (column_tiles != 0 && band_bound > kMaxSparseBlocks / column_tiles) {
-        throw CliError(fmt::format("a {} x {} matrix in blocks of {} x {} needs more than {} blocks; choose larger "
-                                   "blocks with --block",
-                                   rows, cols, tile.rows, tile.cols, kMaxSparseBlocks));
+        throw CliError(fmt::format("{}: a {} x {} matrix in blocks of {} x {} needs more than {} blocks; choose "
+                                   "larger blocks with --block",
+                                   output.path, rows, cols, tile.rows, tile.cols, kMaxSparseBlocks));
     }
     auto add_empty_band = [&](std::uint64_t row, std::uint64_t height) {
         for (std::uint64_t col = 0; col < cols; col += tile.cols) {
-            check(dbdf_writer_add_empty(writer, row, col, static_cast<std::uint32_t>(height),
-                                        static_cast<std::uint32_t>(std::min(tile.cols, cols - col))),
-                  fmt::format("writing the empty block at ({}, {})", row, col));
+            output.check(dbdf_writer_add_empty(output.writer, row, col, static_cast<std::uint32_t>(height),
+                                               static_cast<std::uint32_t>(std::min(tile.cols, cols - col))),
+                         fmt::format("writing the empty block at ({}, {})", row, col));
         }
     };
 
@@ -133,14 +138,15 @@ void write_sparse_tiles(dbdf_writer_t* writer, std::uint64_t rows, std::uint64_t
             }
             const std::string where = fmt::format("writing the block at ({}, {})", row, col);
             if (tile_rows.empty()) {
-                check(dbdf_writer_add_empty(writer, row, col, static_cast<std::uint32_t>(height),
-                                            static_cast<std::uint32_t>(tile_width)),
-                      where);
+                output.check(dbdf_writer_add_empty(output.writer, row, col, static_cast<std::uint32_t>(height),
+                                                   static_cast<std::uint32_t>(tile_width)),
+                             where);
             } else {
-                check(dbdf_writer_add_coo(writer, row, col, static_cast<std::uint32_t>(height),
-                                          static_cast<std::uint32_t>(tile_width), source_type, tile_rows.data(),
-                                          tile_cols.data(), tile_values.data(), tile_rows.size(), &settings.options),
-                      where);
+                output.check(dbdf_writer_add_coo(output.writer, row, col, static_cast<std::uint32_t>(height),
+                                                 static_cast<std::uint32_t>(tile_width), source_type, tile_rows.data(),
+                                                 tile_cols.data(), tile_values.data(), tile_rows.size(),
+                                                 &settings.options),
+                             where);
             }
         }
         band_begin = band_end;
@@ -150,8 +156,9 @@ void write_sparse_tiles(dbdf_writer_t* writer, std::uint64_t rows, std::uint64_t
     for (std::uint64_t run = empty_since; run < rows; run += kMaxExtent) add_empty_band(run, std::min(kMaxExtent, rows - run));
 }
 
-void write_frame_columns(dbdf_writer_t* writer, std::uint64_t rows, const std::vector<dbdf_value_type_t>& source_types,
-                         const OutputSettings& settings, const GatherTile& gather) {
+void write_frame_columns(const OutputTarget& output, std::uint64_t rows,
+                         const std::vector<dbdf_value_type_t>& source_types, const OutputSettings& settings,
+                         const GatherTile& gather) {
     Progress progress(source_types.size());
     for (std::uint64_t column = 0; column < source_types.size(); ++column) {
         const TileShape tile = tile_shape(settings, rows, 1, source_types[column]);
@@ -159,9 +166,10 @@ void write_frame_columns(dbdf_writer_t* writer, std::uint64_t rows, const std::v
             const std::uint64_t height = std::min(tile.rows, rows - row);
             TypedBuffer values(source_types[column], height);
             gather(row, column, height, 1, values);
-            check(dbdf_writer_add_dense(writer, row, column, static_cast<std::uint32_t>(height), 1, source_types[column],
-                                        values.data(), values.size(), 0, &settings.options),
-                  "writing column " + std::to_string(column));
+            output.check(dbdf_writer_add_dense(output.writer, row, column, static_cast<std::uint32_t>(height), 1,
+                                               source_types[column], values.data(), values.size(), 0,
+                                               &settings.options),
+                         fmt::format("writing column {} at row {}", column, row));
         }
         progress.update(column + 1);
     }

@@ -23,6 +23,15 @@ struct OutputSettings {
     bool write_meta = true;                                   // daphne output: <OUT>.meta, unless --no-meta
 };
 
+// The writer of a conversion's output and the output's path, which every error of the writer names.
+struct OutputTarget {
+    dbdf_writer_t* writer = nullptr;
+    std::string path;
+
+    // Throws CliError for a failed writer call: "<path>: <where>: <the library's message>".
+    void check(dbdf_status_t status, const std::string& where) const;
+};
+
 struct TileShape {
     std::uint64_t rows = 0;
     std::uint64_t cols = 0;
@@ -37,8 +46,8 @@ using GatherTile = std::function<void(std::uint64_t row, std::uint64_t col, std:
                                       TypedBuffer& out)>;
 
 // Writes every tile of a rows x cols matrix, in row-major tile order, from values of `source_type`.
-void write_matrix_tiles(dbdf_writer_t* writer, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t source_type,
-                        const OutputSettings& settings, const GatherTile& gather);
+void write_matrix_tiles(const OutputTarget& output, std::uint64_t rows, std::uint64_t cols,
+                        dbdf_value_type_t source_type, const OutputSettings& settings, const GatherTile& gather);
 
 // One non-zero of a sparse source: its object-wide position and its value's bytes in the source's value type.
 struct SparseEntry {
@@ -52,11 +61,13 @@ struct SparseEntry {
 // tile is handed to the writer as COO triplets (the writer's encoding then decides how it is stored), tiles without
 // entries become empty blocks, and with the automatic tile shape runs of rows without entries become empty blocks of
 // up to 2^32 - 1 rows. A shape that would need more than 2^20 blocks is refused with a CliError.
-void write_sparse_tiles(dbdf_writer_t* writer, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t source_type,
-                        const OutputSettings& settings, std::span<const SparseEntry> entries);
+void write_sparse_tiles(const OutputTarget& output, std::uint64_t rows, std::uint64_t cols,
+                        dbdf_value_type_t source_type, const OutputSettings& settings,
+                        std::span<const SparseEntry> entries);
 
 // Writes a frame column by column, one block per column per row range.
-void write_frame_columns(dbdf_writer_t* writer, std::uint64_t rows, const std::vector<dbdf_value_type_t>& source_types,
-                         const OutputSettings& settings, const GatherTile& gather);
+void write_frame_columns(const OutputTarget& output, std::uint64_t rows,
+                         const std::vector<dbdf_value_type_t>& source_types, const OutputSettings& settings,
+                         const GatherTile& gather);
 
 }  // namespace dbdf_cli

@@ -1,0 +1,129 @@
+#include "mtx_input.hpp"
+
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <sstream>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "../handles.hpp"
+
+namespace dbdf_cli {
+namespace {
+
+std::string lower(std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+template <class T>
+bool parse_number(const std::string& text, T& out) {
+    const char* first = text.data();
+    const char* last = first + text.size();
+    const auto result = std::from_chars(first, last, out);
+    return result.ec == std::errc() && result.ptr == last;
+}
+
+void split_words(const std::string& text, std::vector<std::string>& words) {
+    words.clear();
+    std::istringstream stream(text);
+    std::string word;
+    while (stream >> word) words.push_back(word);
+}
+
+}  // namespace
+
+void MtxInput::invalid(std::uint64_t line, const std::string& what) const {
+    throw CliError(fmt::format("{}:{}: {}", path_, line, what), kExitInvalid);
+}
+
+MtxInput::MtxInput(const std::string& path) : path_(path), in_(path) {
+    if (!in_) throw CliError(path + ": cannot open: " + std::strerror(errno));
+    std::string line;
+    if (!std::getline(in_, line)) invalid(1, "empty file");
+    line_number_ = 1;
+    std::istringstream banner(lower(line));
+    std::string tag, object, format, field, symmetry;
+    banner >> tag >> object >> format >> field >> symmetry;
+    if (tag != "%%matrixmarket" || object != "matrix") invalid(1, "not a Matrix Market matrix header");
+    if (format != "coordinate" && format != "array") invalid(1, "format must be coordinate or array");
+    layout_.coordinate = format == "coordinate";
+    if (field == "real" || field == "double") layout_.field = MtxField::Real;
+    else if (field == "integer") layout_.field = MtxField::Integer;
+    else if (field == "pattern" && layout_.coordinate) layout_.field = MtxField::Pattern;
+    else invalid(1, "field '" + field + "' is not supported (real, integer, pattern)");
+    if (symmetry == "general") layout_.symmetry = MtxSymmetry::General;
+    else if (symmetry == "symmetric") layout_.symmetry = MtxSymmetry::Symmetric;
+    else if (symmetry == "skew-symmetric") layout_.symmetry = MtxSymmetry::SkewSymmetric;
+    else invalid(1, "symmetry '" + symmetry + "' is not supported (general, symmetric, skew-symmetric)");
+    if (!layout_.coordinate && layout_.symmetry != MtxSymmetry::General) invalid(1, "array files must be general");
+
+    do {
+        if (!std::getline(in_, line)) invalid(line_number_, "missing size line");
+        ++line_number_;
+    } while (line.empty() || line[0] == '%');
+    std::vector<std::string> fields;
+    split_words(line, fields);
+    const std::size_t size_fields = layout_.coordinate ? 3 : 2;
+    if (fields.size() != size_fields || !parse_number(fields[0], layout_.rows) ||
+        !parse_number(fields[1], layout_.cols) ||
+        (layout_.coordinate && !parse_number(fields[2], layout_.entries))) {
+        invalid(line_number_, "malformed size line '" + line + "'");
+    }
+    if (!layout_.coordinate) {
+        if (layout_.cols != 0 && layout_.rows > (std::uint64_t{1} << 34) / layout_.cols) {
+            invalid(line_number_, "array too large to convert in memory");
+        }
+        layout_.entries = layout_.rows * layout_.cols;
+    }
+}
+
+void MtxInput::read_entries(const OnEntry& on_entry) {
+    std::string line;
+    std::vector<std::string> fields;
+    std::uint64_t read = 0;
+    while (std::getline(in_, line)) {
+        ++line_number_;
+        if (line.empty() || line[0] == '%') continue;
+        split_words(line, fields);
+        if (fields.empty()) continue;
+        if (read == layout_.entries) {
+            invalid(line_number_, fmt::format("more than the {} entries announced", layout_.entries));
+        }
+        std::uint64_t row = 0, col = 0;
+        std::size_t value_field = 0;
+        if (layout_.coordinate) {
+            const std::size_t needed = layout_.field == MtxField::Pattern ? 2 : 3;
+            if (fields.size() != needed || !parse_number(fields[0], row) || !parse_number(fields[1], col) || row == 0 ||
+                col == 0 || row > layout_.rows || col > layout_.cols) {
+                invalid(line_number_, "malformed or out-of-range entry '" + line + "'");
+            }
+            --row;
+            --col;
+            value_field = 2;
+        } else {
+            if (fields.size() != 1) invalid(line_number_, "array lines hold one value: '" + line + "'");
+            row = read % layout_.rows;  // column-major
+            col = read / layout_.rows;
+        }
+        std::int64_t integer = 1;
+        double real = 1.0;
+        if (layout_.field == MtxField::Integer && !parse_number(fields[value_field], integer)) {
+            invalid(line_number_, "'" + fields[value_field] + "' is not a 64-bit integer");
+        }
+        if (layout_.field == MtxField::Real && !parse_number(fields[value_field], real)) {
+            invalid(line_number_, "'" + fields[value_field] + "' is not a real number");
+        }
+        const bool is_integer = layout_.field == MtxField::Integer;
+        on_entry(line_number_, row, col, is_integer ? static_cast<const void*>(&integer) : static_cast<const void*>(&real));
+        ++read;
+    }
+    if (read != layout_.entries) {
+        invalid(line_number_, fmt::format("{} entries announced, {} found", layout_.entries, read));
+    }
+}
+
+}  // namespace dbdf_cli

@@ -1,0 +1,37 @@
+// An input file read through a window of a few MiB with pread, so a converter can gather any part of a file far
+// larger than memory without loading it and without mapping it (a mapping takes address space as large as the file).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace dbdf_cli {
+
+class WindowedInput {
+public:
+    // Opens a regular file; throws CliError naming it when it cannot.
+    explicit WindowedInput(const std::string& path);
+    WindowedInput(const WindowedInput&) = delete;
+    WindowedInput& operator=(const WindowedInput&) = delete;
+    ~WindowedInput();
+
+    const std::string& path() const { return path_; }
+    std::uint64_t size() const { return size_; }
+
+    // The `count` bytes at `offset`, valid until the next call. They are read in windows of at least kWindowBytes,
+    // so nearby small reads (the cells of a tile, a column of a row-major array) cost one system call per window.
+    // Throws CliError naming the file when they are not all there.
+    const std::uint8_t* bytes(std::uint64_t offset, std::size_t count);
+
+    static constexpr std::size_t kWindowBytes = std::size_t{4} << 20;
+
+private:
+    std::string path_;
+    int fd_ = -1;
+    std::uint64_t size_ = 0;
+    std::vector<std::uint8_t> window_;
+    std::uint64_t window_offset_ = 0;
+};
+
+}  // namespace dbdf_cli

@@ -1,0 +1,102 @@
+#include "tool_run.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
+namespace cli_test {
+namespace fs = std::filesystem;
+namespace {
+
+std::string read_all(std::FILE* file) {
+    std::string text;
+    std::rewind(file);
+    char buffer[4096];
+    std::size_t read = 0;
+    while ((read = std::fread(buffer, 1, sizeof buffer, file)) > 0) text.append(buffer, read);
+    return text;
+}
+
+// Runs `sh -c command` with stdout and stderr in unnamed temporary files (stderr into stdout's when `merge`).
+// Everything the child needs is prepared before fork, since the test process may have threads.
+ToolRun run_shell(const std::string& command, const RunSettings& settings, bool merge) {
+    ToolRun result;
+    std::FILE* out = std::tmpfile();
+    std::FILE* err = std::tmpfile();
+    if (out == nullptr || err == nullptr) {
+        ADD_FAILURE() << "cannot create capture files";
+        return result;
+    }
+    const int out_fd = ::fileno(out);
+    const int err_fd = merge ? out_fd : ::fileno(err);
+    std::fflush(nullptr);
+    const pid_t child = ::fork();
+    if (child == 0) {
+        ::dup2(out_fd, STDOUT_FILENO);
+        ::dup2(err_fd, STDERR_FILENO);
+        if (settings.umask) ::umask(*settings.umask);
+        if (settings.address_space_bytes) {
+            const rlimit limit{*settings.address_space_bytes, *settings.address_space_bytes};
+            if (::setrlimit(RLIMIT_AS, &limit) != 0) ::_exit(126);
+        }
+        ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    int status = 0;
+    if (child > 0 && ::waitpid(child, &status, 0) == child && WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+    result.out = read_all(out);
+    result.err = merge ? std::string() : read_all(err);
+    std::fclose(out);
+    std::fclose(err);
+    return result;
+}
+
+}  // namespace
+
+ToolRun run(const std::string& arguments, const RunSettings& settings) {
+    return run_shell(std::string(DBDF_CLI_PATH) + " " + arguments, settings, false);
+}
+
+ToolRun run_script(const std::string& script, const fs::path& directory) {
+    const std::string tool_directory = fs::path(DBDF_CLI_PATH).parent_path().string();
+    const std::string command = "cd '" + directory.string() + "' && PATH='" + tool_directory + "':\"$PATH\" && " +
+                                "export PATH && " + script;
+    return run_shell(command, {}, true);
+}
+
+std::string vector_path(const std::string& name) { return std::string(DBDF_VECTORS_DIR) + "/" + name; }
+
+std::string contents(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+ScratchDirectory::ScratchDirectory(const std::string& prefix) {
+    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    root_ = fs::temp_directory_path() /
+            (prefix + "_" + std::to_string(::getpid()) + "_" + (test != nullptr ? test->name() : "scratch"));
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+}
+
+ScratchDirectory::~ScratchDirectory() {
+    std::error_code ignored;
+    fs::remove_all(root_, ignored);
+}
+
+void ScratchDirectory::write(const std::string& name, const std::string& bytes) const {
+    std::ofstream file(path(name), std::ios::binary);
+    file << bytes;
+}
+
+std::size_t ScratchDirectory::file_count() const {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(root_), fs::directory_iterator()));
+}
+
+}  // namespace cli_test

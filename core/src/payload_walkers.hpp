@@ -27,6 +27,7 @@ inline std::string block_label(const BlockView& block) {
 // CSR rows [0, row_end): on_row(row, count), then on_entry(row, col, value, value_offset) for each entry.
 // parse_block_record guaranteed that 4 * #r + #nzb * (4 + S) payload bytes exist; checking that the running sum of
 // row counts never exceeds #nzb keeps every read inside them.
+// The daphne dialect's CSR layout is walked by walk_daphne_csr, defined in daphne_csr_walker.hpp.
 template <class S, class OnRow, class OnEntry>
 void walk_daphne_csr(std::span<const std::byte> input, const BlockView& block, std::uint32_t row_end,
                      OnRow&& on_row, OnEntry&& on_entry);
@@ -78,61 +79,6 @@ void walk_csr(std::span<const std::byte> input, const BlockView& block, std::uin
     }
 }
 
-// The daphne dialect's CSR payload (DIALECT.md 5.1): rowOffsets uint64[#r + 1], colIdxs uint64[#nzb], values.
-// Checked as strictly as spec CSR: offsets start at 0, never decrease, stay within #nzb and end at #nzb; column
-// indices are below #c and strictly increasing within a row. The daphne body parser guaranteed that all
-// 8 * (#r + 1) + #nzb * (8 + S) payload bytes exist, and the offset checks keep every read inside them.
-template <class S, class OnRow, class OnEntry>
-void walk_daphne_csr(std::span<const std::byte> input, const BlockView& block, std::uint32_t row_end,
-                     OnRow&& on_row, OnEntry&& on_entry) {
-    const std::byte* base = input.data();
-    const std::uint64_t offsets_at = block.payload_offset;
-    const std::uint64_t columns_at = offsets_at + 8 * (std::uint64_t{block.rows} + 1);
-    const std::uint64_t values_at = columns_at + 8 * block.stored_values;
-    std::uint64_t row_begin = load_le<std::uint64_t>(base + offsets_at);
-    if (row_begin != 0) {
-        throw_format(ErrorCode::Format, 12, offsets_at,
-                     block_label(block) + ": rowOffsets[0] is " + std::to_string(row_begin) + ", not 0");
-    }
-    for (std::uint32_t row = 0; row < row_end; ++row) {
-        const std::uint64_t end_offset = offsets_at + 8 * (std::uint64_t{row} + 1);
-        const std::uint64_t row_stop = load_le<std::uint64_t>(base + end_offset);
-        if (row_stop < row_begin || row_stop > block.stored_values) {
-            throw_format(ErrorCode::Format, 12, end_offset,
-                         block_label(block) + ": rowOffsets[" + std::to_string(row + 1) + "] is " +
-                             std::to_string(row_stop) + "; offsets must not decrease (previous " +
-                             std::to_string(row_begin) + ") nor exceed #nzb " + std::to_string(block.stored_values));
-        }
-        on_row(row, static_cast<std::uint32_t>(row_stop - row_begin));
-        std::uint64_t previous_col = 0;
-        for (std::uint64_t k = row_begin; k < row_stop; ++k) {
-            const std::uint64_t col_offset = columns_at + 8 * k;
-            const std::uint64_t col = load_le<std::uint64_t>(base + col_offset);
-            if (col >= block.cols) {
-                throw_format(ErrorCode::Format, 12, col_offset,
-                             block_label(block) + ": row " + std::to_string(row) + " has column index " +
-                                 std::to_string(col) + ", not less than the block's " + std::to_string(block.cols) +
-                                 " columns");
-            }
-            if (k > row_begin && col <= previous_col) {
-                throw_format(ErrorCode::Format, 12, col_offset,
-                             block_label(block) + ": row " + std::to_string(row) + " column index " +
-                                 std::to_string(col) + " does not increase strictly (previous " +
-                                 std::to_string(previous_col) + ")");
-            }
-            previous_col = col;
-            const std::uint64_t value_offset = values_at + sizeof(S) * k;
-            on_entry(row, static_cast<std::uint32_t>(col), load_le<S>(base + value_offset), value_offset);
-        }
-        row_begin = row_stop;
-    }
-    if (row_end == block.rows && row_begin != block.stored_values) {
-        throw_format(ErrorCode::Format, 12, offsets_at + 8 * std::uint64_t{block.rows},
-                     block_label(block) + ": rowOffsets[" + std::to_string(block.rows) + "] is " +
-                         std::to_string(row_begin) + " but #nzb is " + std::to_string(block.stored_values));
-    }
-}
-
 // COO entries in file order: on_entry(row, col, value, value_offset). The single-column variant (#c == 1) has
 // no column field (rule 13).
 template <class S, class OnEntry>
@@ -168,3 +114,6 @@ void walk_coo(std::span<const std::byte> input, const BlockView& block, OnEntry&
 }
 
 }  // namespace dbdf::detail
+
+// After the helpers it uses (block_label); it includes this header too, for files that include it first.
+#include "daphne_csr_walker.hpp"

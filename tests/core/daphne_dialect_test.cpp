@@ -237,6 +237,66 @@ TEST(DaphneDialectCsr, LargeFileRegeneratedFromItsFormula) {
     EXPECT_EQ(reader.validate({}), 0u);
 }
 
+// A daphne CSR f64 file laid out field by field (DIALECT.md 5.1) from the arrays as given, in any order.
+std::vector<std::byte> daphne_csr_f64(std::uint32_t rows, std::uint32_t cols, const std::vector<std::uint64_t>& offsets,
+                                      const std::vector<std::uint64_t>& col_indices, const std::vector<double>& values) {
+    Bytes bytes;
+    bytes.matrix(2, rows, cols, 7).block(0, 0, rows, cols, 2).u8(7).u64(values.size());
+    for (auto offset : offsets) bytes.u64(offset);
+    for (auto col : col_indices) bytes.u64(col);
+    for (double value : values) bytes.f64(value);
+    return bytes.vector();
+}
+
+// DIALECT.md 5.3: the runtime writes column indices in the order they lie in memory, without sorting them, and
+// DAPHNE's CSRMatrix does not keep them sorted. Such a file reads as the matrix it stands for, rows in column order.
+TEST(DaphneDialectCsr, UnsortedColumnIndicesAreReadInColumnOrder) {
+    // 3 x 4: row 0 stores columns 3, 0, 2; row 1 nothing; row 2 columns 1, 0.
+    const auto bytes = daphne_csr_f64(3, 4, {0, 3, 3, 5}, {3, 0, 2, 1, 0}, {3.5, 0.5, 2.5, 21.5, 20.5});
+    Reader reader = Reader::open_memory(bytes, Dialect::Daphne);
+    EXPECT_EQ(reader.validate({}), 0u);
+    EXPECT_EQ(reader.count_entries_total(), 5u);
+    std::vector<std::uint64_t> offsets(4), cols(5);
+    std::vector<double> values(5);
+    ASSERT_EQ(reader.read_csr(ValueType::F64, offsets.data(), offsets.size(), cols.data(), values.data(), values.size()),
+              5u);
+    EXPECT_EQ(offsets, (std::vector<std::uint64_t>{0, 3, 3, 5}));
+    EXPECT_EQ(cols, (std::vector<std::uint64_t>{0, 2, 3, 0, 1}));
+    EXPECT_EQ(values, (std::vector<double>{0.5, 2.5, 3.5, 20.5, 21.5}));
+    EXPECT_EQ(read_all_dense<double>(reader), (std::vector<double>{0.5, 0, 2.5, 3.5, 0, 0, 0, 0, 20.5, 21.5, 0, 0}));
+    std::vector<double> window(2);
+    reader.read_dense_window(ValueType::F64, Window{0, 2, 1, 2}, window.data(), window.size(), 0);
+    EXPECT_EQ(window, (std::vector<double>{2.5, 3.5}));
+
+    ASSERT_TRUE(reader.next_block());
+    std::vector<std::uint32_t> coo_rows(5), coo_cols(5);
+    std::vector<float> coo_values(5);
+    ASSERT_EQ(reader.decode_coo(ValueType::F32, coo_rows.data(), coo_cols.data(), coo_values.data(), 5), 5u);
+    EXPECT_EQ(coo_rows, (std::vector<std::uint32_t>{0, 0, 0, 2, 2}));
+    EXPECT_EQ(coo_cols, (std::vector<std::uint32_t>{0, 2, 3, 0, 1}));
+    EXPECT_EQ(coo_values, (std::vector<float>{0.5f, 2.5f, 3.5f, 20.5f, 21.5f}));
+}
+
+// A column stored twice in one row would give a cell two values; nothing in the file says which one counts.
+TEST(DaphneDialectCsr, AColumnStoredTwiceInARowIsRefused) {
+    const auto bytes = daphne_csr_f64(2, 4, {0, 3, 3}, {2, 0, 2}, {1, 2, 3});
+    const std::uint64_t second_column_two = 45 + 8 + 8 * 3 + 8 * 2;
+    Reader reader = Reader::open_memory(bytes, Dialect::Daphne);
+    std::vector<double> values(8);
+    try {
+        reader.read_dense_window(ValueType::F64, Window{0, 0, 2, 4}, values.data(), values.size(), 0);
+        FAIL() << "expected a format error";
+    } catch (const Error& error) {
+        EXPECT_EQ(error.code(), ErrorCode::Format) << error.what();
+        EXPECT_EQ(error.offset(), second_column_two) << error.what();
+        EXPECT_NE(std::string(error.what()).find("column 2 twice"), std::string::npos) << error.what();
+    }
+    std::vector<Violation> violations;
+    EXPECT_EQ(reader.validate([&](const Violation& violation) { violations.push_back(violation); }), 1u);
+    ASSERT_EQ(violations.size(), 1u);
+    EXPECT_EQ(violations[0].offset, second_column_two);
+}
+
 TEST(DaphneDialectFrame, MixedFrameReadsWithDefaultLabels) {
     const auto bytes = load("frame_mixed.dbdf");
     Reader reader = Reader::open_memory(bytes, Dialect::Daphne);
@@ -598,9 +658,9 @@ TEST(DaphneDialectReading, MalformedBodiesAreRejected) {
     auto column_out_of_range = good;
     column_out_of_range[109] = std::byte{5};  // colIdxs[0] = 5 in a 5-column matrix
     expect_code(column_out_of_range, ErrorCode::Format);
-    auto unsorted = good;
-    unsorted[109] = std::byte{4};  // row 0: columns 4, 4
-    expect_code(unsorted, ErrorCode::Format);
+    auto duplicate = good;
+    duplicate[109] = std::byte{4};  // row 0: columns 4, 4
+    expect_code(duplicate, ErrorCode::Format);
     auto trailing = good;
     trailing.push_back(std::byte{0});
     expect_code(trailing, ErrorCode::Format);

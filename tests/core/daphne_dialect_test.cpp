@@ -6,13 +6,16 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <bit>
 #include <cstring>
-#include <tuple>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <limits>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "daphne_dialect.hpp"
@@ -295,6 +298,148 @@ TEST(DaphneDialectCsr, AColumnStoredTwiceInARowIsRefused) {
     EXPECT_EQ(reader.validate([&](const Violation& violation) { violations.push_back(violation); }), 1u);
     ASSERT_EQ(violations.size(), 1u);
     EXPECT_EQ(violations[0].offset, second_column_two);
+}
+
+// DAPHNE's value type codes and .meta names (DIALECT.md 2 and 10), written out here rather than taken from the
+// library, so that a wrong entry in its table fails.
+template <class T>
+struct DaphneCode;
+template <> struct DaphneCode<std::int8_t> { static constexpr std::uint8_t code = 0; static constexpr const char* meta = "si8"; };
+template <> struct DaphneCode<std::int32_t> { static constexpr std::uint8_t code = 1; static constexpr const char* meta = "si32"; };
+template <> struct DaphneCode<std::int64_t> { static constexpr std::uint8_t code = 2; static constexpr const char* meta = "si64"; };
+template <> struct DaphneCode<std::uint8_t> { static constexpr std::uint8_t code = 3; static constexpr const char* meta = "ui8"; };
+template <> struct DaphneCode<std::uint32_t> { static constexpr std::uint8_t code = 4; static constexpr const char* meta = "ui32"; };
+template <> struct DaphneCode<std::uint64_t> { static constexpr std::uint8_t code = 5; static constexpr const char* meta = "ui64"; };
+template <> struct DaphneCode<float> { static constexpr std::uint8_t code = 6; static constexpr const char* meta = "f32"; };
+template <> struct DaphneCode<double> { static constexpr std::uint8_t code = 7; static constexpr const char* meta = "f64"; };
+
+// Four bit-non-zero values of T that only survive exact handling: the extremes, and for floats -0.0 and a
+// fraction.
+template <class T>
+std::vector<T> nonzero_samples() {
+    using limits = std::numeric_limits<T>;
+    if constexpr (std::is_floating_point_v<T>) {
+        return {limits::lowest(), T(-0.0), T(0.375), limits::max()};
+    } else {
+        return {std::is_signed_v<T> ? limits::min() : T{1}, limits::max(), T{7}, std::is_signed_v<T> ? T(-100) : T{100}};
+    }
+}
+
+// One value at its native width, little-endian.
+template <class T>
+void put_value(Bytes& bytes, T value) {
+    if constexpr (sizeof(T) == 1) bytes.u8(std::bit_cast<std::uint8_t>(value));
+    if constexpr (sizeof(T) == 4) bytes.u32(std::bit_cast<std::uint32_t>(value));
+    if constexpr (sizeof(T) == 8) bytes.u64(std::bit_cast<std::uint64_t>(value));
+}
+
+template <class T>
+class DaphneDialectEveryType : public ::testing::Test {};
+using DaphneNumericTypes = ::testing::Types<std::int8_t, std::int32_t, std::int64_t, std::uint8_t, std::uint32_t,
+                                            std::uint64_t, float, double>;
+TYPED_TEST_SUITE(DaphneDialectEveryType, DaphneNumericTypes);
+
+// A 3 x 4 CSR matrix (row 1 empty) written from CSR and from dense input: DIALECT.md 5.1 byte for byte, read back
+// as CSR and dense, with the .meta text DAPHNE's MetaDataParser gives CSR matrices.
+TYPED_TEST(DaphneDialectEveryType, CsrMatrixLayoutAndRoundTrip) {
+    using T = TypeParam;
+    constexpr ValueType type = value_type_v<T>;
+    const std::vector<T> values = nonzero_samples<T>();
+    const std::vector<std::uint64_t> offsets{0, 2, 2, 4};
+    const std::vector<std::uint64_t> cols{1, 3, 0, 2};
+    std::vector<T> grid(12, T{});
+    grid[1] = values[0];
+    grid[3] = values[1];
+    grid[8] = values[2];
+    grid[10] = values[3];
+
+    Bytes expected;
+    expected.matrix(2, 3, 4, DaphneCode<T>::code).block(0, 0, 3, 4, 2).u8(DaphneCode<T>::code).u64(4);
+    for (auto offset : offsets) expected.u64(offset);
+    for (auto col : cols) expected.u64(col);
+    for (T value : values) put_value(expected, value);
+    ASSERT_EQ(expected.size(), 53 + 8 * 4 + 4 * (8 + sizeof(T)));
+
+    const auto from_csr = write_daphne([&](Writer& writer) {
+        writer.begin_matrix(DataType::CsrMatrix, type, 3, 4);
+        writer.write_csr(type, offsets.data(), cols.data(), values.data(), values.size(), {});
+    });
+    EXPECT_EQ(from_csr, expected.vector());
+    const auto from_dense = write_daphne([&](Writer& writer) {
+        writer.begin_matrix(DataType::CsrMatrix, type, 3, 4);
+        writer.add_dense(BlockPlacement{0, 0, 3, 4}, type, grid.data(), grid.size(), 0, {});
+    });
+    EXPECT_EQ(from_dense, expected.vector());
+
+    Reader reader = Reader::open_memory(from_csr, Dialect::Daphne);
+    EXPECT_EQ(reader.header().value_type, type);
+    EXPECT_EQ(reader.validate({}), 0u);
+    std::vector<std::uint64_t> read_offsets(4), read_cols(4);
+    std::vector<T> read_values(4);
+    ASSERT_EQ(reader.read_csr(type, read_offsets.data(), read_offsets.size(), read_cols.data(), read_values.data(), 4), 4u);
+    EXPECT_EQ(read_offsets, offsets);
+    EXPECT_EQ(read_cols, cols);
+    EXPECT_EQ(testing::bits_of(read_values), testing::bits_of(values));
+    EXPECT_EQ(testing::bits_of(read_all_dense<T>(reader)), testing::bits_of(grid));
+    ASSERT_TRUE(reader.next_block());
+    EXPECT_EQ(reader.block().layout, PayloadLayout::DaphneCsr);
+
+    EXPECT_EQ(detail::daphne_meta_json(reader.header(), 4),
+              std::string(R"({"numCols":4,"numNonZeros":4,"numRows":3,"valueType":")") + DaphneCode<T>::meta + "\"}");
+}
+
+// A 4-row frame whose columns are T, then f64, then T again, written column by column: DIALECT.md 6.1 byte for
+// byte (rows interleaved at native widths), read back column by column.
+TYPED_TEST(DaphneDialectEveryType, FrameColumnLayoutAndRoundTrip) {
+    using T = TypeParam;
+    constexpr ValueType type = value_type_v<T>;
+    const std::vector<T> first = nonzero_samples<T>();
+    const std::vector<T> third{first[3], first[2], T{}, first[0]};
+    const std::vector<double> second{-1.5, 0.0, 2.25, 1e300};
+    const auto written = write_daphne([&](Writer& writer) {
+        writer.begin_frame(4, {type, ValueType::F64, type}, {"a", "bc", ""});
+        writer.write_column(2, type, third.data(), third.size(), {});
+        writer.write_column(0, type, first.data(), first.size(), {});
+        writer.write_column(1, ValueType::F64, second.data(), second.size(), {});
+    });
+
+    const std::uint8_t code = DaphneCode<T>::code;
+    Bytes expected;
+    expected.u8(1).u8(3).u64(4).u64(3).u8(code).u8(7).u8(code);
+    expected.u16(1).text("a").u16(2).text("bc").u16(0).u64(0).u64(0);
+    const std::uint64_t header_bytes = expected.size();
+    for (std::size_t row = 0; row < 4; ++row) {
+        put_value(expected, first[row]);
+        expected.f64(second[row]);
+        put_value(expected, third[row]);
+    }
+    EXPECT_EQ(written, expected.vector());
+
+    Reader reader = Reader::open_memory(written, Dialect::Daphne);
+    EXPECT_EQ(reader.header().column_types, (std::vector<ValueType>{type, ValueType::F64, type}));
+    EXPECT_EQ(reader.header().labels, (std::vector<std::string>{"col_0", "col_1", "col_2"}));
+    EXPECT_EQ(reader.header_bytes(), header_bytes);
+    EXPECT_EQ(reader.validate({}), 0u);
+    std::vector<T> column(4);
+    reader.read_dense_window(type, Window{0, 0, 4, 1}, column.data(), column.size(), 0);
+    EXPECT_EQ(testing::bits_of(column), testing::bits_of(first));
+    reader.read_dense_window(type, Window{0, 2, 4, 1}, column.data(), column.size(), 0);
+    EXPECT_EQ(testing::bits_of(column), testing::bits_of(third));
+    std::vector<double> middle(4);
+    reader.read_dense_window(ValueType::F64, Window{0, 1, 4, 1}, middle.data(), middle.size(), 0);
+    EXPECT_EQ(middle, second);
+    const std::uint64_t row_width = 2 * sizeof(T) + 8;
+    std::uint64_t columns_seen = 0;
+    while (reader.next_block()) {
+        EXPECT_EQ(reader.block().layout, PayloadLayout::StridedColumn);
+        EXPECT_EQ(reader.block().value_stride, row_width);
+        ++columns_seen;
+    }
+    EXPECT_EQ(columns_seen, 3u);
+    EXPECT_EQ(detail::daphne_meta_json(reader.header(), 0),
+              std::string(R"({"numCols":3,"numRows":4,"schema":[{"label":"col_0","valueType":")") +
+                  DaphneCode<T>::meta + R"("},{"label":"col_1","valueType":"f64"},{"label":"col_2","valueType":")" +
+                  DaphneCode<T>::meta + "\"}]}");
 }
 
 TEST(DaphneDialectFrame, MixedFrameReadsWithDefaultLabels) {

@@ -8,6 +8,7 @@ use std::ptr::NonNull;
 use dbdf_sys as sys;
 
 use crate::buffers::{strided_len, value_ptr_mut, zeroed_vec};
+use crate::dialect::PayloadLayout;
 use crate::error::{check, Result};
 use crate::sparse::{Coo, Csr};
 use crate::types::{BlockType, ValueType};
@@ -84,7 +85,8 @@ impl<'r> Block<'r> {
     }
 
     /// The payload bytes, zero-copy, exactly as stored (little-endian, not aligned): row-major values for a dense
-    /// block, the per-row records for CSR, the entries for COO, nothing for an empty block.
+    /// block, the per-row records for CSR, the entries for COO, nothing for an empty block; in the daphne dialect
+    /// as [`payload_layout`](Block::payload_layout) says.
     pub fn payload(&self) -> Result<&[u8]> {
         let mut data: *const std::ffi::c_void = std::ptr::null();
         let mut nbytes = 0usize;
@@ -96,6 +98,16 @@ impl<'r> Block<'r> {
         // SAFETY: the library guarantees `nbytes` readable bytes at `data` until the reader is freed; the slice
         // borrows `self`, which borrows the reader, so it cannot outlive the reader nor see it move on.
         Ok(unsafe { std::slice::from_raw_parts(data.cast::<u8>(), nbytes) })
+    }
+
+    /// How the [`payload`](Block::payload) bytes are arranged: as the spec says, except for CSR blocks and frame
+    /// columns read in the daphne dialect.
+    pub fn payload_layout(&self) -> Result<PayloadLayout> {
+        let mut layout = sys::dbdf_payload_layout_t::DBDF_PAYLOAD_SPEC;
+        let mut value_stride = 0u64;
+        // SAFETY: the reader is live; layout and value_stride are valid out-parameters.
+        check(unsafe { sys::dbdf_reader_block_payload_layout(self.reader.as_ptr(), &mut layout, &mut value_stride) })?;
+        PayloadLayout::from_raw(layout, value_stride)
     }
 
     /// Number of entries the block yields as CSR or COO (the bit-non-zero values of a dense block).

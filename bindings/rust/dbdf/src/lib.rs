@@ -13,6 +13,9 @@
 //!   [`Status::Range`].
 //! - Every fallible call returns [`Result<T>`]; an [`Error`] carries the [`Status`] and the library's message,
 //!   read right after the failing call.
+//! - Both are opened in a [`Dialect`]: the published format (the default), or the layout DAPHNE's runtime
+//!   really writes ([`Reader::open_with`], [`Reader::from_bytes_with`], [`Writer::create_with`] and its memory and
+//!   sink forms, with [`WriterOptions`] choosing the dialect and the `.meta` sidecar).
 //!
 //! # Threads
 //!
@@ -75,10 +78,35 @@
 //! # }
 //! ```
 
+//!
+//! # The daphne dialect
+//!
+//! Files written by DAPHNE's own runtime follow another layout; it is read and written only when asked for:
+//!
+//! ```no_run
+//! use dbdf::{DataType, Dialect, Reader, ValueType, WriteOptions, Writer, WriterOptions};
+//!
+//! # fn main() -> dbdf::Result<()> {
+//! let mut reader = Reader::open_with("from_daphne.dbdf", Dialect::Daphne)?;
+//! if reader.info()?.data_type == DataType::Frame && !reader.labels_recoverable()? {
+//!     println!("the runtime did not store the labels; they read as {}", reader.column_label(0)?);
+//! }
+//! let values: Vec<f64> = reader.read_dense()?;
+//!
+//! // The runtime's bytes, and the m.dbdf.meta file DaphneDSL's read needs.
+//! let mut writer = Writer::create_with("m.dbdf", &WriterOptions::new().dialect(Dialect::Daphne))?;
+//! writer.begin_matrix(DataType::Dense, ValueType::F64, 1, values.len() as u64)?;
+//! writer.write_dense(&values, 0, &WriteOptions::new())?;
+//! writer.finish()?;
+//! # Ok(())
+//! # }
+//! ```
+
 #![warn(missing_docs)]
 
 mod block;
 mod buffers;
+mod dialect;
 mod error;
 mod options;
 mod path;
@@ -90,6 +118,7 @@ mod value;
 mod writer;
 
 pub use block::{Block, BlockInfo, BlockInfos};
+pub use dialect::{Dialect, PayloadLayout, WriterOptions};
 pub use error::{Error, Result, Status};
 pub use options::{BlockPlacement, FrameColumn, Window, WriteOptions};
 pub use reader::{ObjectInfo, Reader, Violation};

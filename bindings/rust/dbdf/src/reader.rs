@@ -9,6 +9,7 @@ use dbdf_sys as sys;
 
 use crate::block::{next_block_info, Block, BlockInfo, BlockInfos};
 use crate::buffers::{strided_len, value_ptr_mut, zeroed_vec};
+use crate::dialect::Dialect;
 use crate::error::{check, Error, Result, Status};
 use crate::options::Window;
 use crate::path::path_to_c;
@@ -60,23 +61,41 @@ pub struct Reader<'data> {
 unsafe impl Send for Reader<'_> {}
 
 impl Reader<'static> {
-    /// Open the file at `path` (memory-mapped, read-only) and parse its object header.
+    /// Open the file at `path` (memory-mapped, read-only) and parse its object header, in the spec dialect.
     pub fn open(path: impl AsRef<Path>) -> Result<Reader<'static>> {
+        Reader::open_with(path, Dialect::Spec)
+    }
+
+    /// Open the file at `path` as [`open`](Reader::open) does, reading the layout of `dialect`. In the daphne
+    /// dialect, string data is refused here ([`Status::Unsupported`]; a frame with a string column,
+    /// which the runtime leaves cut short, [`Status::Truncated`]).
+    pub fn open_with(path: impl AsRef<Path>, dialect: Dialect) -> Result<Reader<'static>> {
         let path_text = path_to_c(path.as_ref())?;
+        let options = dialect.open_options();
         let mut handle: *mut sys::dbdf_reader_t = std::ptr::null_mut();
-        // SAFETY: path_text is NUL-terminated; handle is a valid out-parameter.
-        check(unsafe { sys::dbdf_reader_open_file(path_text.as_ptr(), &mut handle) })?;
+        // SAFETY: path_text is NUL-terminated; options is initialised; handle is a valid out-parameter.
+        check(unsafe { sys::dbdf_reader_open_file_with_options(path_text.as_ptr(), &options, &mut handle) })?;
         Ok(Reader::from_handle(handle))
     }
 }
 
 impl<'data> Reader<'data> {
     /// Read the object held in `data`, without copying it; the bytes stay borrowed until the reader is dropped.
+    /// The spec dialect.
     pub fn from_bytes(data: &'data [u8]) -> Result<Reader<'data>> {
+        Reader::from_bytes_with(data, Dialect::Spec)
+    }
+
+    /// Read the object held in `data` as [`from_bytes`](Reader::from_bytes) does, in the layout of `dialect`;
+    /// refusals as for [`open_with`](Reader::open_with).
+    pub fn from_bytes_with(data: &'data [u8], dialect: Dialect) -> Result<Reader<'data>> {
+        let options = dialect.open_options();
         let mut handle: *mut sys::dbdf_reader_t = std::ptr::null_mut();
         // SAFETY: data is valid for data.len() bytes and, being borrowed for 'data, stays valid and unchanged
-        // for the reader's whole life, as dbdf_reader_open_memory requires.
-        check(unsafe { sys::dbdf_reader_open_memory(data.as_ptr().cast(), data.len(), &mut handle) })?;
+        // for the reader's whole life, as dbdf_reader_open_memory_with_options requires; options is initialised.
+        check(unsafe {
+            sys::dbdf_reader_open_memory_with_options(data.as_ptr().cast(), data.len(), &options, &mut handle)
+        })?;
         Ok(Reader::from_handle(handle))
     }
 
@@ -102,6 +121,24 @@ impl<'data> Reader<'data> {
             header_bytes: raw.header_bytes,
             total_bytes: raw.total_bytes,
         })
+    }
+
+    /// The dialect the reader was opened with.
+    pub fn dialect(&self) -> Result<Dialect> {
+        let mut raw = sys::dbdf_dialect_t::DBDF_DIALECT_SPEC;
+        // SAFETY: the reader is live; raw is a valid out-parameter.
+        check(unsafe { sys::dbdf_reader_dialect(self.raw(), &mut raw) })?;
+        Dialect::from_raw(raw)
+    }
+
+    /// Whether the frame labels [`column_label`](Reader::column_label) returns are the file's: false when they
+    /// could not be recovered and are defaults (`col_0`, `col_1`, ...), as for frames in the daphne dialect,
+    /// whose runtime writes memory bytes instead of the label text. True for matrices.
+    pub fn labels_recoverable(&self) -> Result<bool> {
+        let mut recoverable = 0;
+        // SAFETY: the reader is live; recoverable is a valid out-parameter.
+        check(unsafe { sys::dbdf_reader_labels_recoverable(self.raw(), &mut recoverable) })?;
+        Ok(recoverable != 0)
     }
 
     /// Value type of column `column`: a frame column's own type, or the matrix's value type.

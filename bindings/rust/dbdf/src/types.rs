@@ -2,14 +2,13 @@
 
 use std::ffi::CString;
 use std::fmt;
-use std::str::FromStr;
 
 use dbdf_sys as sys;
 
 use crate::error::{check, static_str, Error, Result, Status};
 
 /// The error for an enum code the library returned that this binding does not know (a newer library).
-fn unknown_code(what: &str, code: u32) -> Error {
+pub(crate) fn unknown_code(what: &str, code: u32) -> Error {
     Error::new(
         Status::Unsupported,
         format!("the library reported {what} code {code}, which this binding does not know"),
@@ -101,20 +100,29 @@ impl ValueType {
     }
 }
 
-impl fmt::Display for ValueType {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str(self.name())
-    }
-}
+/// `Display` as the library's name and `FromStr` as the library parses it, for an enum with `name` and
+/// `from_name`.
+macro_rules! named_by_the_library {
+    ($enum:ident) => {
+        impl std::fmt::Display for $enum {
+            fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str(self.name())
+            }
+        }
 
-impl FromStr for ValueType {
-    type Err = Error;
-    fn from_str(name: &str) -> Result<ValueType> {
-        ValueType::from_name(name)
-    }
+        impl std::str::FromStr for $enum {
+            type Err = crate::error::Error;
+            fn from_str(name: &str) -> crate::error::Result<$enum> {
+                $enum::from_name(name)
+            }
+        }
+    };
 }
+pub(crate) use named_by_the_library;
 
-/// What an object is: a dense matrix, a CSR matrix or a frame.
+named_by_the_library!(ValueType);
+
+/// What an object is: a dense matrix, a CSR matrix, a frame or, in the daphne dialect only, a scalar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DataType {
     /// A dense matrix (DenseMatrix).
@@ -123,10 +131,13 @@ pub enum DataType {
     Csr = 2,
     /// A frame: one value type and one label per column.
     Frame = 3,
+    /// A single value as DAPHNE's runtime serializes it, read as a 1 x 1 object with one dense block. Only read,
+    /// and only in the [daphne dialect](crate::Dialect::Daphne).
+    Scalar = 4,
 }
 
 impl DataType {
-    /// The library's name: "dense", "csr", "frame".
+    /// The library's name: "dense", "csr", "frame", "scalar".
     pub fn name(self) -> &'static str {
         // SAFETY: the name helpers accept any value and return static strings.
         static_str(unsafe { sys::dbdf_data_type_name(self.to_raw()) })
@@ -141,6 +152,7 @@ impl DataType {
             sys::dbdf_data_type_t::DBDF_DATA_DENSE => Ok(DataType::Dense),
             sys::dbdf_data_type_t::DBDF_DATA_CSR => Ok(DataType::Csr),
             sys::dbdf_data_type_t::DBDF_DATA_FRAME => Ok(DataType::Frame),
+            sys::dbdf_data_type_t::DBDF_DATA_SCALAR => Ok(DataType::Scalar),
             _ => Err(unknown_code("data type", raw.0)),
         }
     }
@@ -235,6 +247,8 @@ mod tests {
         assert_eq!(ValueType::from_raw(sys::dbdf_value_type_t::DBDF_VALUE_NONE).unwrap(), None);
         assert_eq!(BlockType::from_raw(sys::dbdf_block_type_t(4)).unwrap_err().status(), Status::Unsupported);
         assert_eq!(DataType::from_raw(sys::dbdf_data_type_t(0)).unwrap_err().status(), Status::Unsupported);
+        assert_eq!(DataType::from_raw(sys::dbdf_data_type_t(5)).unwrap_err().status(), Status::Unsupported);
+        assert_eq!(DataType::from_raw(sys::dbdf_data_type_t::DBDF_DATA_SCALAR).unwrap(), DataType::Scalar);
         for value_type in ValueType::ALL {
             assert_eq!(ValueType::from_raw(value_type.to_raw()).unwrap(), Some(value_type));
         }

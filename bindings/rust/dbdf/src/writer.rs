@@ -9,6 +9,7 @@ use std::ptr::NonNull;
 use dbdf_sys as sys;
 
 use crate::buffers::{require_row_offsets, require_same_len, value_ptr};
+use crate::dialect::{Dialect, WriterOptions};
 use crate::error::{check, Error, Result, Status};
 use crate::options::{BlockPlacement, FrameColumn, WriteOptions};
 use crate::path::path_to_c;
@@ -19,6 +20,12 @@ use crate::value::Value;
 /// A writer producing one .dbdf object: `begin_matrix` or `begin_frame`, then blocks (one at a time or through
 /// the tiling helpers), then [`finish`](Writer::finish). Dropping a writer that did not finish discards the
 /// output; a file writer then leaves any existing file untouched.
+///
+/// In the [daphne dialect](crate::Dialect::Daphne) the output is byte for byte what DAPHNE's runtime writes:
+/// one block covering the object in the object's value type. A matrix therefore takes `write_dense`, `write_csr`
+/// or one `add_*` call covering it (nothing for a matrix with a zero dimension), and a frame each column once
+/// (`write_column`, or `add_dense` of a whole column); `u16` and `i16` have no DAPHNE code and are refused, as are
+/// dimensions of 2^32 or more ([`Status::InvalidArgument`](crate::Status::InvalidArgument)).
 ///
 /// `'sink` is the borrow held by a callback writer's sink ([`to_sink`](Writer::to_sink)); other writers are
 /// `Writer<'static>`. A writer is `Send` but not `Sync`, like [`Reader`](crate::Reader).
@@ -37,20 +44,35 @@ unsafe impl Send for Writer<'_> {}
 
 impl Writer<'static> {
     /// Write to the file at `path`, atomically: the file appears (replacing any old one) only when
-    /// [`finish`](Writer::finish) succeeds.
+    /// [`finish`](Writer::finish) succeeds. The spec dialect.
     pub fn create(path: impl AsRef<Path>) -> Result<Writer<'static>> {
+        Writer::create_with(path, &WriterOptions::new())
+    }
+
+    /// Write to the file at `path` as [`create`](Writer::create) does, in `options.dialect`. In the daphne dialect
+    /// with `options.write_meta`, `finish` then also writes `<path>.meta` (atomically, once the data file is in
+    /// place; a failure there is [`Status::Io`](crate::Status::Io) with the data file already written).
+    pub fn create_with(path: impl AsRef<Path>, options: &WriterOptions) -> Result<Writer<'static>> {
         let path_text = path_to_c(path.as_ref())?;
+        let raw_options = options.to_raw();
         let mut handle: *mut sys::dbdf_writer_t = std::ptr::null_mut();
-        // SAFETY: path_text is NUL-terminated; handle is a valid out-parameter.
-        check(unsafe { sys::dbdf_writer_open_file(path_text.as_ptr(), &mut handle) })?;
+        // SAFETY: path_text is NUL-terminated; raw_options is initialised; handle is a valid out-parameter.
+        check(unsafe { sys::dbdf_writer_open_file_with_options(path_text.as_ptr(), &raw_options, &mut handle) })?;
         Ok(Writer::from_handle(handle, None))
     }
 
-    /// Write to a growable memory buffer; after `finish`, [`memory`](Writer::memory) borrows the bytes.
+    /// Write to a growable memory buffer; after `finish`, [`memory`](Writer::memory) borrows the bytes. The spec
+    /// dialect.
     pub fn in_memory() -> Result<Writer<'static>> {
+        Writer::in_memory_with(&WriterOptions::new())
+    }
+
+    /// Write to memory as [`in_memory`](Writer::in_memory) does, in `options.dialect` (no `.meta` sidecar).
+    pub fn in_memory_with(options: &WriterOptions) -> Result<Writer<'static>> {
+        let raw_options = options.to_raw();
         let mut handle: *mut sys::dbdf_writer_t = std::ptr::null_mut();
-        // SAFETY: handle is a valid out-parameter.
-        check(unsafe { sys::dbdf_writer_open_memory(&mut handle) })?;
+        // SAFETY: raw_options is initialised; handle is a valid out-parameter.
+        check(unsafe { sys::dbdf_writer_open_memory_with_options(&raw_options, &mut handle) })?;
         Ok(Writer::from_handle(handle, None))
     }
 }
@@ -58,12 +80,26 @@ impl Writer<'static> {
 impl<'sink> Writer<'sink> {
     /// Write through `output`, in order, piece by piece; nothing is buffered past `finish`. A failing `output`
     /// makes the writer fail with [`Status::Sink`](crate::Status::Sink), its error appended to the message; a
-    /// panic in `output` is resumed after the library call returns.
+    /// panic in `output` is resumed after the library call returns. The spec dialect.
     pub fn to_sink(output: impl Write + Send + 'sink) -> Result<Writer<'sink>> {
+        Writer::to_sink_with(output, &WriterOptions::new())
+    }
+
+    /// Write through `output` as [`to_sink`](Writer::to_sink) does, in `options.dialect` (no `.meta` sidecar).
+    pub fn to_sink_with(output: impl Write + Send + 'sink, options: &WriterOptions) -> Result<Writer<'sink>> {
+        let raw_options = options.to_raw();
         let sink = NonNull::from(Box::leak(Box::new(CallbackSink::new(Box::new(output)))));
         let mut handle: *mut sys::dbdf_writer_t = std::ptr::null_mut();
-        // SAFETY: the context stays valid until the writer is freed (Drop frees the handle before the sink).
-        let status = unsafe { sys::dbdf_writer_open_callback(Some(write_to_sink), sink.as_ptr().cast(), &mut handle) };
+        // SAFETY: the context stays valid until the writer is freed (Drop frees the handle before the sink);
+        // raw_options is initialised.
+        let status = unsafe {
+            sys::dbdf_writer_open_callback_with_options(
+                Some(write_to_sink),
+                sink.as_ptr().cast(),
+                &raw_options,
+                &mut handle,
+            )
+        };
         if let Err(error) = check(status) {
             // SAFETY: the library did not keep the context; the box is reclaimed exactly once.
             drop(unsafe { Box::from_raw(sink.as_ptr()) });
@@ -96,6 +132,14 @@ impl<'sink> Writer<'sink> {
             }
         }
         result
+    }
+
+    /// The dialect the writer was opened with.
+    pub fn dialect(&self) -> Result<Dialect> {
+        let mut raw = sys::dbdf_dialect_t::DBDF_DIALECT_SPEC;
+        // SAFETY: the writer is live; raw is a valid out-parameter.
+        check(unsafe { sys::dbdf_writer_dialect(self.raw(), &mut raw) })?;
+        Dialect::from_raw(raw)
     }
 
     /// Write the header of a matrix (`data_type` dense or CSR).

@@ -12,8 +12,19 @@
 namespace dbdf::detail {
 
 // Parses the block record (position pair, block header, type-specific fields) at `offset`. Checks that codes are
-// valid and that the input holds the whole payload (rules 5-7); does not check bounds or read payload values.
+// valid and that the input holds the whole payload (rules 5-7); does not check bounds or read payload values,
+// except the row counts of CSR blocks without cells (check_zero_area_csr).
 BlockView parse_block_record(std::span<const std::byte> input, std::uint64_t offset, std::uint64_t index);
+
+// The bytes of a record the parser reads: the position pair, the block header and the largest type-specific part
+// (a CSR block's value type and #nzb).
+inline constexpr std::size_t kRecordPeekBytes = kBlockPositionBytes + kCsrFixedBytes;
+
+// parse_block_record from a copy of the record's first bytes: `record` holds min(kRecordPeekBytes, input_size -
+// offset) bytes of an input of `input_size` bytes, starting at `offset`. Leaves out check_zero_area_csr, which
+// reads the payload. Lets a file's block index be built from small reads instead of touching its mapping.
+BlockView parse_block_record_at(const std::byte* record, std::uint64_t input_size, std::uint64_t offset,
+                                std::uint64_t index);
 
 // Rules 4 and 12 for a CSR block without cells (#r or #c is 0): it holds no entry, so every row count (spec
 // layout) or row offset (daphne layout) must be 0. Its parser calls this, because no other check would: the block

@@ -50,6 +50,13 @@ void put_zeros(ByteOutput& out, std::uint64_t count) {
 // Dense payload from a dense source.
 template <class E, class T>
 void put_dense_payload(ByteOutput& out, const DenseSource<T>& source) {
+    if constexpr (std::is_same_v<E, T> && kHostIsLittleEndian) {
+        if (source.stride == source.cols) {  // the payload lies in one piece in the caller's memory
+            const std::size_t bytes = std::size_t{source.rows} * source.cols * sizeof(T);
+            out.put_bytes(std::span(reinterpret_cast<const std::byte*>(source.values), bytes));
+            return;
+        }
+    }
     for (std::uint32_t r = 0; r < source.rows; ++r) {
         const T* values = source.row(r);
         if constexpr (std::is_same_v<E, T> && kHostIsLittleEndian) {

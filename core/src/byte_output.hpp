@@ -7,6 +7,7 @@
 #include <span>
 
 #include "dbdf/endian.hpp"
+#include "copy_bytes.hpp"
 #include "dbdf/sink.hpp"
 
 namespace dbdf::detail {
@@ -26,13 +27,14 @@ public:
     }
 
     void put_bytes(std::span<const std::byte> bytes) {
-        if (used_ + bytes.size() > kBufferBytes) flush();
-        if (bytes.size() >= kBufferBytes) {  // large runs go straight to the sink
-            sink_->write(bytes);
-            written_ += bytes.size();
+        if (bytes.size() >= kBufferBytes) {  // large runs go straight to the sink, together with what is buffered
+            sink_->write_pair(std::span<const std::byte>(buffer_.get(), used_), bytes);
+            written_ += used_ + bytes.size();
+            used_ = 0;
             return;
         }
-        if (!bytes.empty()) std::memcpy(buffer_.get() + used_, bytes.data(), bytes.size());
+        if (used_ + bytes.size() > kBufferBytes) flush();
+        if (!bytes.empty()) copy_bytes(buffer_.get() + used_, bytes.data(), bytes.size());
         used_ += bytes.size();
     }
 

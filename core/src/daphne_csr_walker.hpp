@@ -2,19 +2,22 @@
 // colIdxs uint64[#nzb], values. walk_csr (payload_walkers.hpp) dispatches here for PayloadLayout::DaphneCsr.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
-#include <numeric>
 #include <span>
-#include <string>
 #include <vector>
 
 #include "dbdf/block.hpp"
 #include "dbdf/endian.hpp"
-#include "dbdf/error.hpp"
+#include "payload_errors.hpp"
 #include "payload_walkers.hpp"
 
 namespace dbdf::detail {
+
+// The entry positions [row_begin, row_stop) of a row whose column indices are not sorted, in increasing column
+// order. A column stored twice is refused (rule 12) at its later occurrence. Not a template, so that the sort is
+// compiled once rather than for every combination of value type and callback.
+void order_row_by_column(std::span<const std::byte> input, const BlockView& block, std::uint32_t row,
+                         std::uint64_t row_begin, std::uint64_t row_stop, std::vector<std::uint64_t>& by_column);
 
 // The offsets are checked as strictly as spec CSR: they start at 0, never decrease, stay within #nzb and end at
 // #nzb; column indices are below #c. The order of the column indices within a row is not checked: the runtime
@@ -39,58 +42,30 @@ void walk_daphne_csr(std::span<const std::byte> input, const BlockView& block, s
     std::vector<std::uint64_t> by_column;  // positions of an unsorted row's entries, in column order
 
     std::uint64_t row_begin = load_le<std::uint64_t>(base + offsets_at);
-    if (row_begin != 0) {
-        throw_format(ErrorCode::Format, 12, offsets_at,
-                     block_label(block) + ": rowOffsets[0] is " + std::to_string(row_begin) + ", not 0");
-    }
+    if (row_begin != 0) fail_daphne_first_offset(block, offsets_at, row_begin);
     for (std::uint32_t row = 0; row < row_end; ++row) {
         const std::uint64_t end_offset = offsets_at + 8 * (std::uint64_t{row} + 1);
         const std::uint64_t row_stop = load_le<std::uint64_t>(base + end_offset);
         if (row_stop < row_begin || row_stop > block.stored_values) {
-            throw_format(ErrorCode::Format, 12, end_offset,
-                         block_label(block) + ": rowOffsets[" + std::to_string(row + 1) + "] is " +
-                             std::to_string(row_stop) + "; offsets must not decrease (previous " +
-                             std::to_string(row_begin) + ") nor exceed #nzb " + std::to_string(block.stored_values));
+            fail_daphne_row_offset(block, end_offset, std::uint64_t{row} + 1, row_stop, row_begin);
         }
         on_row(row, static_cast<std::uint32_t>(row_stop - row_begin));
         bool sorted = true;
         for (std::uint64_t k = row_begin; k < row_stop; ++k) {
             const std::uint64_t col = column_of(k);
-            if (col >= block.cols) {
-                throw_format(ErrorCode::Format, 12, columns_at + 8 * k,
-                             block_label(block) + ": row " + std::to_string(row) + " has column index " +
-                                 std::to_string(col) + ", not less than the block's " + std::to_string(block.cols) +
-                                 " columns");
-            }
+            if (col >= block.cols) fail_csr_column_range(block, columns_at + 8 * k, row, col);
             sorted = sorted && (k == row_begin || column_of(k - 1) < col);
         }
         if (sorted) {
             for (std::uint64_t k = row_begin; k < row_stop; ++k) emit(row, k);
         } else {
-            by_column.resize(row_stop - row_begin);
-            std::iota(by_column.begin(), by_column.end(), row_begin);
-            // Ties keep file order, so the duplicate reported is the later one.
-            std::sort(by_column.begin(), by_column.end(), [&](std::uint64_t a, std::uint64_t b) {
-                const std::uint64_t col_a = column_of(a);
-                const std::uint64_t col_b = column_of(b);
-                return col_a < col_b || (col_a == col_b && a < b);
-            });
-            for (std::size_t i = 1; i < by_column.size(); ++i) {
-                if (column_of(by_column[i]) != column_of(by_column[i - 1])) continue;
-                throw_format(ErrorCode::Format, 12, columns_at + 8 * by_column[i],
-                             block_label(block) + ": row " + std::to_string(row) + " stores column " +
-                                 std::to_string(column_of(by_column[i])) + " twice (also at byte " +
-                                 std::to_string(columns_at + 8 * by_column[i - 1]) +
-                                 "); a cell has one value");
-            }
+            order_row_by_column(input, block, row, row_begin, row_stop, by_column);
             for (const std::uint64_t k : by_column) emit(row, k);
         }
         row_begin = row_stop;
     }
     if (row_end == block.rows && row_begin != block.stored_values) {
-        throw_format(ErrorCode::Format, 12, offsets_at + 8 * std::uint64_t{block.rows},
-                     block_label(block) + ": rowOffsets[" + std::to_string(block.rows) + "] is " +
-                         std::to_string(row_begin) + " but #nzb is " + std::to_string(block.stored_values));
+        fail_daphne_offset_total(block, offsets_at + 8 * std::uint64_t{block.rows}, row_begin);
     }
 }
 

@@ -5,11 +5,14 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "block_sources.hpp"
 #include "byte_output.hpp"
+#include "dbdf/endian.hpp"
 #include "dbdf/error.hpp"
 #include "dbdf/header.hpp"
 #include "value_conversion.hpp"
@@ -27,17 +30,22 @@ std::vector<std::byte> encode_daphne_header(const ObjectHeader& header);
 // The body of a matrix without any non-zero: nothing for dense matrices; for CSR #nzb = 0 and #r + 1 zero offsets.
 void put_daphne_empty_body(ByteOutput& out, const ObjectHeader& header);
 
+// Out of line: daphne_stored_value runs once per value written.
+template <class T>
+[[noreturn, gnu::cold, gnu::noinline]] void fail_daphne_stored_value(T value, std::uint64_t row, std::uint64_t col,
+                                                                     ValueType object_type) {
+    throw Error(ErrorCode::Range, "value " + value_text(value) + " at (" + std::to_string(row) + ", " +
+                                      std::to_string(col) + ") is not exactly representable in the object's type " +
+                                      std::string(name(object_type)) +
+                                      "; the daphne dialect stores every value in that type (rule 8)",
+                8);
+}
+
 // A value of the caller's type T converted exactly to the object's type D, or Error(Range).
 template <class D, class T>
 D daphne_stored_value(T value, std::uint64_t row, std::uint64_t col) {
     D stored{};
-    if (!convert_exact<D>(value, stored)) {
-        throw Error(ErrorCode::Range, "value " + value_text(value) + " at (" + std::to_string(row) + ", " +
-                                          std::to_string(col) + ") is not exactly representable in the object's type " +
-                                          std::string(name(value_type_v<D>)) +
-                                          "; the daphne dialect stores every value in that type (rule 8)",
-                    8);
-    }
+    if (!convert_exact<D>(value, stored)) fail_daphne_stored_value(value, row, col, value_type_v<D>);
     return stored;
 }
 
@@ -47,6 +55,17 @@ constexpr bool kIsDenseSource = requires(const T& source) { source.stride; };
 // Dense body: #r x #c values of D, row-major.
 template <class D, class T>
 void put_daphne_dense_body(ByteOutput& out, const DenseSource<T>& source) {
+    if constexpr (std::is_same_v<D, T> && kHostIsLittleEndian) {
+        // The values are stored as they are: rows go to the output as runs of bytes, all in one piece when they
+        // lie back to back.
+        const std::size_t row_bytes = std::size_t{source.cols} * sizeof(T);
+        const std::uint32_t pieces = source.stride == source.cols ? 1 : source.rows;
+        const std::size_t piece_bytes = source.stride == source.cols ? row_bytes * source.rows : row_bytes;
+        for (std::uint32_t piece = 0; piece < pieces; ++piece) {
+            out.put_bytes(std::span(reinterpret_cast<const std::byte*>(source.row(piece)), piece_bytes));
+        }
+        return;
+    }
     for (std::uint32_t row = 0; row < source.rows; ++row) {
         const T* values = source.row(row);
         for (std::uint32_t col = 0; col < source.cols; ++col) out.put<D>(daphne_stored_value<D>(values[col], row, col));

@@ -4,11 +4,10 @@
 
 #include <cstdint>
 #include <span>
-#include <string>
 
 #include "dbdf/block.hpp"
 #include "dbdf/endian.hpp"
-#include "dbdf/error.hpp"
+#include "payload_errors.hpp"
 
 namespace dbdf::detail {
 
@@ -17,11 +16,6 @@ inline bool is_bit_zero(const std::byte* value, std::size_t size) {
         if (value[i] != std::byte{0}) return false;
     }
     return true;
-}
-
-inline std::string block_label(const BlockView& block) {
-    return "block " + std::to_string(block.index) + " at (" + std::to_string(block.row) + ", " +
-           std::to_string(block.col) + ")";
 }
 
 // CSR rows [0, row_end): on_row(row, count), then on_entry(row, col, value, value_offset) for each entry.
@@ -45,38 +39,20 @@ void walk_csr(std::span<const std::byte> input, const BlockView& block, std::uin
     std::uint64_t entries_seen = 0;
     for (std::uint32_t row = 0; row < row_end; ++row) {
         const std::uint32_t count = load_le<std::uint32_t>(base + offset);
-        if (count > block.stored_values - entries_seen) {
-            throw_format(ErrorCode::Format, 12, offset,
-                         block_label(block) + ": row " + std::to_string(row) + " count " + std::to_string(count) +
-                             " makes the row counts exceed #nzb " + std::to_string(block.stored_values));
-        }
+        if (count > block.stored_values - entries_seen) fail_csr_row_count(block, offset, row, count);
         on_row(row, count);
         offset += 4;
         std::int64_t previous_col = -1;
         for (std::uint32_t k = 0; k < count; ++k, offset += kEntryBytes) {
             const std::uint32_t col = load_le<std::uint32_t>(base + offset);
-            if (col >= block.cols) {
-                throw_format(ErrorCode::Format, 12, offset,
-                             block_label(block) + ": row " + std::to_string(row) + " has column index " +
-                                 std::to_string(col) + ", not less than the block's " + std::to_string(block.cols) +
-                                 " columns");
-            }
-            if (static_cast<std::int64_t>(col) <= previous_col) {
-                throw_format(ErrorCode::Format, 12, offset,
-                             block_label(block) + ": row " + std::to_string(row) + " column index " +
-                                 std::to_string(col) + " does not increase strictly (previous " +
-                                 std::to_string(previous_col) + ")");
-            }
+            if (col >= block.cols) fail_csr_column_range(block, offset, row, col);
+            if (static_cast<std::int64_t>(col) <= previous_col) fail_csr_column_order(block, offset, row, col, previous_col);
             previous_col = col;
             on_entry(row, col, load_le<S>(base + offset + 4), offset + 4);
         }
         entries_seen += count;
     }
-    if (row_end == block.rows && entries_seen != block.stored_values) {
-        throw_format(ErrorCode::Format, 12, block.payload_offset - 8,
-                     block_label(block) + ": #nzb is " + std::to_string(block.stored_values) +
-                         " but the row counts add up to " + std::to_string(entries_seen));
-    }
+    if (row_end == block.rows && entries_seen != block.stored_values) fail_csr_entry_total(block, entries_seen);
 }
 
 // COO entries in file order: on_entry(row, col, value, value_offset). The single-column variant (#c == 1) has
@@ -94,17 +70,9 @@ void walk_coo(std::span<const std::byte> input, const BlockView& block, OnEntry&
     for (std::uint64_t k = 0; k < block.stored_values; ++k, offset += entry_bytes) {
         const std::uint32_t row = load_le<std::uint32_t>(base + offset);
         const std::uint32_t col = single_column ? 0 : load_le<std::uint32_t>(base + offset + 4);
-        if (row >= block.rows || col >= block.cols) {
-            throw_format(ErrorCode::Format, 13, offset,
-                         block_label(block) + ": entry " + std::to_string(k) + " at (" + std::to_string(row) + ", " +
-                             std::to_string(col) + ") lies outside the block's " + std::to_string(block.rows) +
-                             " x " + std::to_string(block.cols) + " cells");
-        }
+        if (row >= block.rows || col >= block.cols) fail_coo_outside(block, offset, k, row, col);
         if (have_previous && (row < previous_row || (row == previous_row && col <= previous_col))) {
-            throw_format(ErrorCode::Format, 13, offset,
-                         block_label(block) + ": entry " + std::to_string(k) + " at (" + std::to_string(row) + ", " +
-                             std::to_string(col) + ") does not follow (" + std::to_string(previous_row) + ", " +
-                             std::to_string(previous_col) + ") in strictly increasing (row, column) order");
+            fail_coo_order(block, offset, k, row, col, previous_row, previous_col);
         }
         have_previous = true;
         previous_row = row;
@@ -115,5 +83,5 @@ void walk_coo(std::span<const std::byte> input, const BlockView& block, OnEntry&
 
 }  // namespace dbdf::detail
 
-// After the helpers it uses (block_label); it includes this header too, for files that include it first.
+// The daphne dialect's CSR walker, which walk_csr dispatches to; it includes this header too.
 #include "daphne_csr_walker.hpp"

@@ -75,6 +75,18 @@ public:
         return mask;
     }
 
+    // Whether a type narrower than T can still hold every value observed. Once not, more values cannot change
+    // the choice: T is then the narrowest type (equal-sized types of another family never win, see
+    // narrowest_type), whatever else comes.
+    bool narrower_possible() const {
+        const TypeMask mask = feasible();
+        for (unsigned code = 1; code <= 10; ++code) {
+            const auto type = static_cast<ValueType>(code);
+            if ((mask & mask_of(type)) != 0 && value_size(type) < sizeof(T)) return true;
+        }
+        return false;
+    }
+
 private:
     template <class Integer>
     void add_if_range_fits(TypeMask& mask) const {

@@ -1,7 +1,11 @@
 #include "dbdf/writer.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "block_encoder.hpp"
 #include "block_sources.hpp"
@@ -9,6 +13,7 @@
 #include "daphne_dialect.hpp"
 #include "daphne_encoder.hpp"
 #include "dbdf/error.hpp"
+#include "parallel_for.hpp"
 #include "partition.hpp"
 #include "wide_count.hpp"
 #include "value_analysis.hpp"
@@ -80,19 +85,28 @@ public:
         }
     }
 
+    bool needed() const { return needed_; }
+
+    // Inline and cheap when no check is needed, which is the common case: it runs once per value written.
     void check(T value, std::uint32_t row, std::uint32_t col) const {
-        if (!needed_) return;
-        const ValueType declared = header_.type_of_column(place_.col + col);
-        if (!detail::fits_type(declared, value)) {
-            throw Error(ErrorCode::Range, position_text(place_) + ": value " + detail::value_text(value) +
-                                              " at block cell (" + std::to_string(row) + ", " + std::to_string(col) +
-                                              ") is not exactly representable in the declared type " +
-                                              std::string(name(declared)) + " (rule 8)",
-                        8);
-        }
+        if (needed_) [[unlikely]] check_declared(value, row, col);
     }
 
 private:
+    [[gnu::noinline]] void check_declared(T value, std::uint32_t row, std::uint32_t col) const {
+        const ValueType declared = header_.type_of_column(place_.col + col);
+        if (!detail::fits_type(declared, value)) fail(value, row, col, declared);
+    }
+
+    [[noreturn, gnu::cold, gnu::noinline]] void fail(T value, std::uint32_t row, std::uint32_t col,
+                                                     ValueType declared) const {
+        throw Error(ErrorCode::Range, position_text(place_) + ": value " + detail::value_text(value) +
+                                          " at block cell (" + std::to_string(row) + ", " + std::to_string(col) +
+                                          ") is not exactly representable in the declared type " +
+                                          std::string(name(declared)) + " (rule 8)",
+                    8);
+    }
+
     const ObjectHeader& header_;
     const BlockPlacement& place_;
     bool needed_ = false;
@@ -143,8 +157,56 @@ struct BlockFacts {
     detail::TypeMask feasible = 0;
 };
 
+// What the choice of encoding needs to know about a block's values: automatic encoding everything; a given sparse
+// encoding the entry count; a given dense encoding nothing (only rule 8 is checked).
+enum class FactsWanted { All, Entries, None };
+
+FactsWanted facts_wanted(Encoding encoding) {
+    switch (encoding) {
+        case Encoding::Auto: return FactsWanted::All;
+        case Encoding::Dense: return FactsWanted::None;
+        default: return FactsWanted::Entries;
+    }
+}
+
+template <class T>
+std::uint64_t count_nonzero(const T* values, std::uint32_t count) {
+    std::uint64_t nonzero = 0;
+    for (std::uint32_t i = 0; i < count; ++i) nonzero += detail::is_bit_zero_value(values[i]) ? 0 : 1;
+    return nonzero;
+}
+
+// A dense source row by row. The narrowing analysis stops as soon as no type narrower than T can hold every
+// value seen: counting the non-zeros of the rest is then all that is left, and it runs at memory speed.
+template <class T>
+BlockFacts analyze(const detail::DenseSource<T>& source, const DeclaredTypes<T>& declared, FactsWanted wanted) {
+    BlockFacts facts;
+    detail::NarrowingAnalysis<T> narrowing;
+    bool narrowing_open = wanted == FactsWanted::All;
+    for (std::uint32_t row = 0; row < source.rows; ++row) {
+        const T* values = source.row(row);
+        if (declared.needed()) {
+            for (std::uint32_t col = 0; col < source.cols; ++col) {
+                if (!detail::is_bit_zero_value(values[col])) declared.check(values[col], row, col);
+            }
+        }
+        if (narrowing_open) {
+            for (std::uint32_t col = 0; col < source.cols; ++col) {
+                if (detail::is_bit_zero_value(values[col])) continue;
+                narrowing.observe(values[col]);
+                ++facts.entries;
+            }
+            narrowing_open = narrowing.narrower_possible();
+        } else if (wanted != FactsWanted::None) {
+            facts.entries += count_nonzero(values, source.cols);
+        }
+    }
+    facts.feasible = narrowing.feasible();
+    return facts;
+}
+
 template <class T, class Source>
-BlockFacts analyze(const Source& source, const DeclaredTypes<T>& declared) {
+BlockFacts analyze(const Source& source, const DeclaredTypes<T>& declared, FactsWanted) {
     BlockFacts facts;
     detail::NarrowingAnalysis<T> narrowing;
     auto observe = [&](std::uint32_t row, std::uint32_t col, T value) {
@@ -152,11 +214,7 @@ BlockFacts analyze(const Source& source, const DeclaredTypes<T>& declared) {
         narrowing.observe(value);
         ++facts.entries;
     };
-    if constexpr (requires { source.for_each_nonzero(observe); }) {
-        source.for_each_nonzero(observe);
-    } else {
-        source.for_each_entry(observe);
-    }
+    source.for_each_entry(observe);
     facts.feasible = narrowing.feasible();
     return facts;
 }
@@ -175,6 +233,7 @@ struct Writer::State {
     bool daphne_body_written = false;
     std::uint64_t daphne_non_zeros = 0;
     std::unique_ptr<detail::DaphneFrameColumns> daphne_columns;
+    unsigned encode_threads = 0;  // 0: automatic
 
     State(std::unique_ptr<ByteSink> owned_sink, WriterDialect chosen)
         : sink(std::move(owned_sink)), out(*sink), dialect(std::move(chosen)) {}
@@ -244,14 +303,17 @@ struct Writer::State {
     void add_daphne_matrix_body(const BlockPlacement& place, const Source& source) {
         visit_value_type(header.value_type, [&](auto object_tag) {
             using D = typename decltype(object_tag)::type;
-            // Rule 8 first, so a value that does not convert leaves the writer usable.
-            auto check = [](std::uint32_t row, std::uint32_t col, T value) {
-                (void)detail::daphne_stored_value<D>(value, row, col);
-            };
-            if constexpr (detail::kIsDenseSource<Source>) {
-                source.for_each_nonzero(check);
-            } else {
-                source.for_each_entry(check);
+            // Rule 8 first, so a value that does not convert leaves the writer usable. Nothing to check when
+            // every value of T converts.
+            if constexpr (!detail::always_fits<T, D>()) {
+                auto check = [](std::uint32_t row, std::uint32_t col, T value) {
+                    (void)detail::daphne_stored_value<D>(value, row, col);
+                };
+                if constexpr (detail::kIsDenseSource<Source>) {
+                    source.for_each_nonzero(check);
+                } else {
+                    source.for_each_entry(check);
+                }
             }
             emitting([&] {
                 if (header.data_type == DataType::DenseMatrix) {
@@ -300,7 +362,7 @@ struct Writer::State {
         if (!daphne() || dialect.meta_sidecar.empty()) return;
         const std::string json = detail::daphne_meta_json(header, daphne_non_zeros);
         emitting([&] {
-            auto meta = make_file_sink(dialect.meta_sidecar);
+            auto meta = make_file_sink(dialect.meta_sidecar, dialect.meta_commit);
             meta->write(std::as_bytes(std::span<const char>(json.data(), json.size())));
             meta->commit();
         });
@@ -330,11 +392,17 @@ struct Writer::State {
 
     template <class T, class Source>
     void add_block(const BlockPlacement& place, Source& source, Encoding encoding, BlockType given_type) {
-        const BlockPosition position{place.row, place.col, place.rows, place.cols};
-        const DeclaredTypes<T> declared(header, place);
         constexpr bool kSparse = !requires { source.for_each_nonzero([](std::uint32_t, std::uint32_t, T) {}); };
         if constexpr (kSparse) source.drop_zeros = encoding == Encoding::Auto;
-        const BlockFacts facts = analyze<T>(source, declared);
+        const BlockFacts facts = analyze<T>(source, DeclaredTypes<T>(header, place), facts_wanted(encoding));
+        emit_block<T>(place, source, encoding, given_type, facts);
+    }
+
+    // Encodes and writes a block whose values were analysed (and checked against rule 8) already.
+    template <class T, class Source>
+    void emit_block(const BlockPlacement& place, const Source& source, Encoding encoding, BlockType given_type,
+                    const BlockFacts& facts) {
+        const BlockPosition position{place.row, place.col, place.rows, place.cols};
         EncodingPlan plan;
         switch (encoding) {
             case Encoding::Auto:
@@ -352,6 +420,67 @@ struct Writer::State {
         }
         emitting([&] { detail::encode_block(out, position, source, plan); });
         record(place);
+    }
+
+    // The tiles of a whole dense matrix (write_dense). With two threads, the values of the tiles ahead are
+    // analysed on a helper thread while this one encodes and writes, so that automatic encoding costs no more
+    // than writing; the helper keeps at most kAnalysedAhead tiles ahead, so a tile's values are often still in the
+    // cache when they are written.
+    template <class T>
+    void write_dense_tiles(const std::vector<BlockPlacement>& tiles, const T* values, std::uint64_t stride,
+                           Encoding encoding, unsigned threads) {
+        auto source_of = [&](const BlockPlacement& place) {
+            return detail::DenseSource<T>{values + place.row * stride + place.col, place.rows, place.cols, stride};
+        };
+        const FactsWanted wanted = facts_wanted(encoding);
+        if (threads < 2 || tiles.size() < 2 || (wanted == FactsWanted::None && !DeclaredTypes<T>(header, tiles[0]).needed())) {
+            for (const BlockPlacement& place : tiles) {
+                detail::DenseSource<T> source = source_of(place);
+                add_block<T>(place, source, encoding, BlockType::Dense);
+            }
+            return;
+        }
+        constexpr std::size_t kAnalysedAhead = 2;
+        std::vector<BlockFacts> facts(tiles.size());
+        std::vector<std::exception_ptr> failures(tiles.size());
+        std::atomic<std::size_t> analysed{0};
+        std::atomic<std::size_t> emitted{0};
+        std::atomic<bool> stop{false};
+        std::thread analyser([&] {
+            for (std::size_t i = 0; i < tiles.size() && !stop.load(); ++i) {
+                for (std::size_t done = emitted.load(); i > done + kAnalysedAhead && !stop.load(); done = emitted.load()) {
+                    emitted.wait(done);
+                }
+                try {
+                    facts[i] = analyze<T>(source_of(tiles[i]), DeclaredTypes<T>(header, tiles[i]), wanted);
+                } catch (...) {
+                    failures[i] = std::current_exception();
+                }
+                analysed.store(i + 1);
+                analysed.notify_one();
+                if (failures[i]) return;
+            }
+        });
+        // Joined on every way out, a failure here included.
+        const auto join = [&] {
+            stop.store(true);
+            emitted.store(tiles.size());
+            emitted.notify_one();
+            analyser.join();
+        };
+        try {
+            for (std::size_t i = 0; i < tiles.size(); ++i) {
+                for (std::size_t ready = analysed.load(); ready <= i; ready = analysed.load()) analysed.wait(ready);
+                if (failures[i]) std::rethrow_exception(failures[i]);
+                emit_block<T>(tiles[i], source_of(tiles[i]), encoding, BlockType::Dense, facts[i]);
+                emitted.store(i + 1);
+                emitted.notify_one();
+            }
+        } catch (...) {
+            join();
+            throw;
+        }
+        join();
     }
 };
 
@@ -560,13 +689,21 @@ void Writer::write_dense(ValueType type, const void* values, std::size_t count, 
                   type, values, count, stride, options);
         return;
     }
-    const auto* bytes = static_cast<const std::byte*>(values);
-    const std::size_t value_bytes = value_size(type);
-    for_each_tile(header.rows, header.cols, tile_shape(header, type, options), [&](const BlockPlacement& place) {
-        const std::uint64_t first = place.row * stride + place.col;
-        add_dense(place, type, bytes + first * value_bytes, count - first, stride, options);
+    require_valid_encoding(options.encoding);
+    if (values == nullptr && needed > 0) invalid("values are NULL");
+    std::vector<BlockPlacement> tiles;
+    for_each_tile(header.rows, header.cols, tile_shape(header, type, options),
+                  [&](const BlockPlacement& place) { tiles.push_back(place); });
+    const std::uint64_t value_bytes = static_cast<std::uint64_t>(needed) * value_size(type);
+    const unsigned threads = detail::encode_threads(state_->encode_threads, tiles.size(), value_bytes);
+    visit_value_type(type, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        state_->write_dense_tiles<T>(tiles, static_cast<const T*>(values), stride, options.encoding, threads);
     });
 }
+
+void Writer::set_encode_threads(unsigned threads) { state_->encode_threads = threads; }
+unsigned Writer::encode_threads() const { return state_->encode_threads; }
 
 void Writer::write_csr(ValueType type, const std::uint64_t* row_offsets, const std::uint64_t* col_indices,
                        const void* values, std::uint64_t entries, const WriteOptions& options) {

@@ -195,6 +195,66 @@ TEST_F(FileWriter, TheResultHasTheModeTheUmaskAllows) {
     }
 }
 
+// Writes a 1 x 1 F64 matrix holding `value` to `target`.
+void write_one_value(const fs::path& target, double value, FileCommit commit_mode) {
+    Writer writer(make_file_sink(target, commit_mode));
+    writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 1, 1);
+    writer.add_dense({0, 0, 1, 1}, ValueType::F64, &value, 1, 0, {});
+    writer.finish();
+}
+
+double read_one_value(Reader& reader) {
+    double value = 0;
+    reader.read_dense_window(ValueType::F64, Window{0, 0, 1, 1}, &value, 1, 0);
+    return value;
+}
+
+// Both commit modes replace an existing file and a missing one, leave no temporary file behind, and give the file
+// the mode of a new file whatever the old one had (as rename() would).
+TEST_F(FileWriter, BothCommitModesReplaceTheTarget) {
+    ::chmod(target_.c_str(), 0600);
+    const mode_t previous = ::umask(022);
+    for (const FileCommit commit_mode : {FileCommit::Atomic, FileCommit::Durable}) {
+        const double value = commit_mode == FileCommit::Atomic ? 1.25 : -8.5;
+        write_one_value(target_, value, commit_mode);
+        write_one_value(directory_ / "new.dbdf", value, commit_mode);
+        for (const fs::path& path : {target_, directory_ / "new.dbdf"}) {
+            Reader reader = Reader::open_file(path);
+            EXPECT_EQ(read_one_value(reader), value) << path;
+            struct stat info {};
+            ASSERT_EQ(::stat(path.c_str(), &info), 0);
+            EXPECT_EQ(info.st_mode & 07777, 0644u) << path;
+        }
+        fs::remove(directory_ / "new.dbdf");
+        EXPECT_EQ(entries_in(directory_), 1u);
+    }
+    ::umask(previous);
+}
+
+// A reader that opened the old file keeps reading the old contents after the target has been replaced; a reader
+// opened afterwards reads the new ones.
+TEST_F(FileWriter, ReadersOfTheOldFileKeepItsContents) {
+    write_one_value(target_, 3.0, FileCommit::Atomic);
+    Reader old_reader = Reader::open_file(target_);
+    write_one_value(target_, 4.0, FileCommit::Atomic);
+    Reader new_reader = Reader::open_file(target_);
+    EXPECT_EQ(read_one_value(old_reader), 3.0);
+    EXPECT_EQ(read_one_value(new_reader), 4.0);
+    EXPECT_EQ(entries_in(directory_), 1u);
+}
+
+// A symbolic link at the target is replaced by the file, as rename() does; the file it pointed to is untouched.
+TEST_F(FileWriter, ALinkAtTheTargetIsReplacedNotFollowed) {
+    const fs::path link = directory_ / "link.dbdf";
+    fs::create_symlink(target_, link);
+    const auto before = file_bytes(target_);
+    write_one_value(link, 6.0, FileCommit::Atomic);
+    EXPECT_FALSE(fs::is_symlink(link));
+    EXPECT_EQ(file_bytes(target_), before);
+    Reader reader = Reader::open_file(link);
+    EXPECT_EQ(read_one_value(reader), 6.0);
+}
+
 TEST_F(FileWriter, WritersToOneTargetUseTheirOwnTemporaryFiles) {
     Writer first(make_file_sink(target_));
     Writer second(make_file_sink(target_));

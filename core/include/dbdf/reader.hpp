@@ -80,6 +80,11 @@ public:
     std::uint64_t read_csr(ValueType type, std::uint64_t* row_offsets, std::size_t row_offsets_capacity,
                            std::uint64_t* col_indices, void* values, std::size_t capacity);
 
+    // Threads that whole-object reads (read_dense_window, and so frame columns) decode on, the caller's included.
+    // 0 (the default): automatic, one per core for reads of 16 MiB or more, one otherwise.
+    void set_decode_threads(unsigned threads);
+    unsigned decode_threads() const;
+
     // Checks every rule; calls on_violation for each violation found (may be empty). Returns their number.
     std::uint64_t validate(const std::function<void(const Violation&)>& on_violation);
 

@@ -16,13 +16,31 @@ public:
     virtual ~ByteSink() = default;
     // Appends bytes. Throws Error(Io / Sink) on failure.
     virtual void write(std::span<const std::byte> bytes) = 0;
+    // Appends `first`, then `second`, as one write where the sink can (a file: one writev()), so that a small
+    // record header and the large payload after it fill the file's pages together.
+    virtual void write_pair(std::span<const std::byte> first, std::span<const std::byte> second) {
+        write(first);
+        write(second);
+    }
     // Makes everything written durable and visible (file: fsync + rename). Called once by Writer::finish.
     virtual void commit() {}
 };
 
-// Writes to a temporary file next to `target`; commit() fsyncs and renames it over `target`. Destroying the
-// sink without commit() removes the temporary file; an existing `target` is never touched before commit().
-std::unique_ptr<ByteSink> make_file_sink(const std::filesystem::path& target);
+// What a file sink's commit() guarantees once it returns.
+enum class FileCommit : std::uint8_t {
+    // The finished file replaces the target in one atomic step: readers see the old file or the new one, never a
+    // part of either, and a failed or abandoned write leaves the old file as it was. After a system crash (power
+    // loss) the new contents may not have reached the disk; like numpy.save and most writers, nothing is synced.
+    Atomic = 0,
+    // Also syncs the file's data before it replaces the target and the directory afterwards, so the new file
+    // survives a system crash. Costs a flush of the data to the disk.
+    Durable = 1,
+};
+
+// Writes to a temporary file next to `target`; commit() moves it over `target` as `commit_mode` says. Destroying
+// the sink without commit() removes the temporary file; an existing `target` is never touched before commit().
+std::unique_ptr<ByteSink> make_file_sink(const std::filesystem::path& target,
+                                         FileCommit commit_mode = FileCommit::Atomic);
 
 class MemorySink final : public ByteSink {
 public:

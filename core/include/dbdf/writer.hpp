@@ -43,6 +43,8 @@ struct WriterDialect {
     Dialect dialect = Dialect::Spec;
     // Daphne dialect: finish() writes DaphneDSL's .meta JSON here (atomically, after the data); empty: none.
     std::filesystem::path meta_sidecar;
+    // How the .meta file is committed; the data file's sink has its own setting (make_file_sink).
+    FileCommit meta_commit = FileCommit::Atomic;
 };
 
 class Writer {
@@ -75,6 +77,12 @@ public:
                    const void* values, std::uint64_t entries, const WriteOptions& options);
     void write_column(std::uint64_t column, ValueType type, const void* values, std::size_t count,
                       const WriteOptions& options);
+
+    // Threads write_dense uses, the caller's included: with two, the values of the tiles ahead are analysed on a
+    // helper thread while the caller's encodes and writes. 0 (the default): automatic, two on machines with
+    // several cores for matrices of 16 MiB or more, one otherwise.
+    void set_encode_threads(unsigned threads);
+    unsigned encode_threads() const;
 
     // Checks the partition (rule 1), flushes and commits the sink.
     void finish();

@@ -1,0 +1,67 @@
+#include "parallel_for.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace dbdf::detail {
+
+void parallel_for(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work) {
+    const std::size_t workers = std::min<std::size_t>(std::max(threads, 1u), count);
+    const std::size_t helpers = workers == 0 ? 0 : workers - 1;
+    if (helpers == 0) {
+        for (std::size_t i = 0; i < count; ++i) work(i);
+        return;
+    }
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> first_failed{count};
+    std::mutex failure_mutex;
+    std::exception_ptr failure;
+    auto run = [&] {
+        for (std::size_t i = next.fetch_add(1); i < count; i = next.fetch_add(1)) {
+            if (i > first_failed.load()) return;
+            try {
+                work(i);
+            } catch (...) {
+                const std::lock_guard lock(failure_mutex);
+                if (i < first_failed.load()) {
+                    first_failed.store(i);
+                    failure = std::current_exception();
+                }
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    pool.reserve(helpers);
+    try {
+        for (std::size_t t = 0; t < helpers; ++t) pool.emplace_back(run);
+    } catch (...) {
+        // No thread could be started: the caller's thread does the work alone.
+    }
+    run();
+    for (std::thread& thread : pool) thread.join();
+    if (failure) std::rethrow_exception(failure);
+}
+
+unsigned encode_threads(unsigned threads, std::size_t pieces, std::uint64_t work_bytes) {
+    if (threads == 0) threads = decode_threads(0, pieces, work_bytes);
+    return std::min(threads, pieces < 2 ? 1u : 2u);
+}
+
+unsigned decode_threads(unsigned threads, std::size_t pieces, std::uint64_t work_bytes) {
+    // Below this, starting a thread costs more than it saves.
+    constexpr std::uint64_t kParallelBytes = std::uint64_t{16} << 20;
+    constexpr unsigned kAutomaticMaximum = 8;
+    if (pieces < 2) return 1;
+    if (threads == 0) {
+        if (work_bytes < kParallelBytes) return 1;
+        threads = std::clamp(std::thread::hardware_concurrency(), 1u, kAutomaticMaximum);
+    }
+    return static_cast<unsigned>(std::min<std::size_t>(threads, pieces));
+}
+
+}  // namespace dbdf::detail

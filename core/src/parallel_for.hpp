@@ -1,0 +1,24 @@
+// Running independent pieces of work on a few threads, with the same outcome as running them in order.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+
+namespace dbdf::detail {
+
+// Runs work(i) for every i in [0, count), on up to `threads` threads including the caller's; each thread takes the
+// next undone i until none is left. When some work(i) throws, the pieces after it that were not started are
+// skipped, every thread is joined, and the exception of the lowest i that threw is rethrown: since every lower
+// piece was started before it, that is the exception running the pieces in order would have thrown.
+void parallel_for(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work);
+
+// The threads worth using for `work_bytes` of decoding with the setting `threads` (0: automatic, one per core for
+// work large enough that starting threads pays; otherwise as many as asked).
+unsigned decode_threads(unsigned threads, std::size_t pieces, std::uint64_t work_bytes);
+
+// The threads worth using to encode `work_bytes` in `pieces` tiles with the setting `threads` (0: automatic, two
+// on machines with several cores for work large enough, one otherwise; encoding uses at most two).
+unsigned encode_threads(unsigned threads, std::size_t pieces, std::uint64_t work_bytes);
+
+}  // namespace dbdf::detail

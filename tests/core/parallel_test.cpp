@@ -1,0 +1,191 @@
+// Whole-object reads decoded on several threads and write_dense with its analysis on a helper thread give exactly
+// what one thread gives: the same values, the same bytes, the same first error, and no thread left running.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "dbdf/error.hpp"
+#include "test_support.hpp"
+
+namespace dbdf {
+namespace {
+
+using testing::bits_of;
+using testing::write_to_memory;
+
+constexpr std::uint64_t kRows = 1500;
+constexpr std::uint64_t kCols = 700;
+
+// Values whose tiles encode differently: empty tiles, sparse ones (CSR and COO), integral ones that narrow, and
+// fractional dense ones.
+std::vector<double> mixed_values() {
+    std::vector<double> values(kRows * kCols, 0.0);
+    for (std::uint64_t row = 0; row < kRows; ++row) {
+        for (std::uint64_t col = 0; col < kCols; ++col) {
+            const std::uint64_t tile = (row / 256) * 3 + col / 256;
+            double& cell = values[row * kCols + col];
+            switch (tile % 5) {
+                case 0: break;                                                                    // empty
+                case 1: cell = (row * 7 + col) % 97 == 0 ? static_cast<double>(row) : 0.0; break;  // sparse
+                case 2: cell = static_cast<double>((row + col) % 200); break;                     // narrows to u8
+                case 3: cell = row == col ? -1.5 : 0.0; break;                                    // very sparse
+                default: cell = static_cast<double>(row) * 0.25 + static_cast<double>(col); break;
+            }
+        }
+    }
+    return values;
+}
+
+std::vector<std::byte> mixed_matrix(const std::vector<double>& values, unsigned encode_threads) {
+    return write_to_memory([&](Writer& writer) {
+        writer.set_encode_threads(encode_threads);
+        writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, kRows, kCols);
+        writer.write_dense(ValueType::F64, values.data(), values.size(), 0, WriteOptions{Encoding::Auto, 256, 256});
+    });
+}
+
+template <class T>
+std::vector<T> read_window(std::span<const std::byte> bytes, unsigned threads, const Window& window,
+                           std::uint64_t stride) {
+    Reader reader = Reader::open_memory(bytes);
+    reader.set_decode_threads(threads);
+    EXPECT_EQ(reader.decode_threads(), threads);
+    std::vector<T> out(window.rows * stride, T{});
+    reader.read_dense_window(value_type_v<T>, window, out.data(), out.size(), stride);
+    return out;
+}
+
+TEST(Parallel, ThreadedDenseReadsMatchOneThread) {
+    const std::vector<double> values = mixed_values();
+    const std::vector<std::byte> bytes = mixed_matrix(values, 1);
+    std::set<BlockType> block_types;
+    for (const BlockView& block : testing::blocks_of(bytes)) block_types.insert(block.block_type);
+    EXPECT_EQ(block_types.size(), 4u) << "the matrix should hold empty, dense, CSR and COO blocks";
+
+    const Window whole{0, 0, kRows, kCols};
+    const std::vector<double> single = read_window<double>(bytes, 1, whole, kCols);
+    EXPECT_EQ(bits_of(single), bits_of(values));
+    for (const unsigned threads : {2u, 3u, 8u, 0u}) {
+        EXPECT_EQ(bits_of(read_window<double>(bytes, threads, whole, kCols)), bits_of(values)) << threads;
+    }
+    // A window cutting through blocks, into a buffer with a wider row stride and a different type.
+    const Window part{100, 250, 1000, 400};
+    const std::vector<float> expected = read_window<float>(bytes, 1, part, 450);
+    EXPECT_EQ(expected[0], static_cast<float>(values[100 * kCols + 250]));
+    EXPECT_EQ(bits_of(read_window<float>(bytes, 2, part, 450)), bits_of(expected));
+    EXPECT_EQ(bits_of(read_window<float>(bytes, 5, part, 450)), bits_of(expected));
+}
+
+// Values that do not fit the requested type sit in two late blocks: whichever thread fails first, the error is the
+// one a single thread reports (the earlier block's), and nothing is left running.
+TEST(Parallel, ThreadedReadReportsTheFirstFailure) {
+    std::vector<std::int64_t> values(kRows * kCols, 1);
+    values[(kRows - 1) * kCols + kCols - 1] = std::numeric_limits<std::int64_t>::max();
+    values[1400 * kCols + 10] = std::numeric_limits<std::int64_t>::min();  // an earlier block
+    const auto bytes = write_to_memory([&](Writer& writer) {
+        writer.begin_matrix(DataType::DenseMatrix, ValueType::I64, kRows, kCols);
+        writer.write_dense(ValueType::I64, values.data(), values.size(), 0, WriteOptions{Encoding::Dense, 128, 128});
+    });
+    auto message_with = [&](unsigned threads) {
+        try {
+            read_window<std::int32_t>(bytes, threads, Window{0, 0, kRows, kCols}, kCols);
+        } catch (const Error& error) {
+            EXPECT_EQ(error.code(), ErrorCode::Range);
+            return std::string(error.what());
+        }
+        ADD_FAILURE() << "no range error with " << threads << " threads";
+        return std::string();
+    };
+    const std::string single = message_with(1);
+    EXPECT_NE(single.find("-9223372036854775808"), std::string::npos) << single;
+    for (const unsigned threads : {2u, 4u, 16u}) EXPECT_EQ(message_with(threads), single);
+}
+
+TEST(Parallel, ThreadedFrameColumnsMatchOneThread) {
+    constexpr std::uint64_t kFrameRows = 300000;
+    std::vector<std::int16_t> small(kFrameRows);
+    std::vector<double> large(kFrameRows);
+    for (std::uint64_t row = 0; row < kFrameRows; ++row) {
+        small[row] = static_cast<std::int16_t>(row % 30000 - 15000);
+        large[row] = static_cast<double>(row) / 3.0;
+    }
+    const auto bytes = write_to_memory([&](Writer& writer) {
+        writer.begin_frame(kFrameRows, {ValueType::I16, ValueType::F64}, {"small", "large"});
+        writer.write_column(0, ValueType::I16, small.data(), small.size(), WriteOptions{Encoding::Auto, 20000, 0});
+        writer.write_column(1, ValueType::F64, large.data(), large.size(), WriteOptions{Encoding::Auto, 20000, 0});
+    });
+    EXPECT_GT(testing::blocks_of(bytes).size(), 20u);
+    for (const unsigned threads : {1u, 2u, 7u}) {
+        EXPECT_EQ(read_window<std::int16_t>(bytes, threads, Window{0, 0, kFrameRows, 1}, 1), small) << threads;
+        EXPECT_EQ(bits_of(read_window<double>(bytes, threads, Window{0, 1, kFrameRows, 1}, 1)), bits_of(large))
+            << threads;
+    }
+}
+
+TEST(Parallel, AnalysisOnAHelperThreadWritesTheSameBytes) {
+    const std::vector<double> values = mixed_values();
+    const std::vector<std::byte> single = mixed_matrix(values, 1);
+    EXPECT_EQ(mixed_matrix(values, 2), single);
+    EXPECT_EQ(mixed_matrix(values, 8), single);  // at most two are used
+    for (const Encoding encoding : {Encoding::Dense, Encoding::Csr, Encoding::Coo, Encoding::AsGiven}) {
+        auto written = [&](unsigned threads) {
+            return write_to_memory([&](Writer& writer) {
+                writer.set_encode_threads(threads);
+                writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, kRows, kCols);
+                writer.write_dense(ValueType::F64, values.data(), values.size(), 0, WriteOptions{encoding, 300, 200});
+            });
+        };
+        EXPECT_EQ(written(2), written(1)) << static_cast<int>(encoding);
+    }
+}
+
+// A value the object's type cannot hold (rule 8) in a later tile: with the analysis on a helper thread the writer
+// fails with the same error, having written the same tiles before it, and can be destroyed at once.
+TEST(Parallel, HelperThreadAnalysisFailureMatchesOneThread) {
+    std::vector<std::int64_t> values(kRows * kCols, 7);
+    values[1200 * kCols + 600] = std::int64_t{1} << 40;
+    auto outcome = [&](unsigned threads) {
+        Writer writer(std::make_unique<MemorySink>());
+        writer.set_encode_threads(threads);
+        writer.begin_matrix(DataType::DenseMatrix, ValueType::I32, kRows, kCols);
+        std::string message;
+        try {
+            writer.write_dense(ValueType::I64, values.data(), values.size(), 0, WriteOptions{Encoding::Auto, 256, 256});
+        } catch (const Error& error) {
+            EXPECT_EQ(error.code(), ErrorCode::Range);
+            message = error.what();
+        }
+        return std::make_pair(message, writer.bytes_written());
+    };
+    const auto single = outcome(1);
+    EXPECT_NE(single.first.find("1099511627776"), std::string::npos) << single.first;
+    EXPECT_NE(single.first.find("rule 8"), std::string::npos) << single.first;
+    EXPECT_EQ(outcome(2), single);
+}
+
+// The sink refuses bytes while the helper thread is analysing tiles ahead: the write fails with the sink's error
+// and the helper is stopped and joined.
+TEST(Parallel, SinkFailureStopsTheHelperThread) {
+    const std::vector<double> values = mixed_values();
+    std::size_t accepted = 0;
+    Writer writer(std::make_unique<CallbackSink>([&](std::span<const std::byte> bytes) {
+        accepted += bytes.size();
+        return accepted < (std::size_t{1} << 20);
+    }));
+    writer.set_encode_threads(2);
+    writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, kRows, kCols);
+    try {
+        writer.write_dense(ValueType::F64, values.data(), values.size(), 0, WriteOptions{Encoding::Auto, 64, 700});
+        ADD_FAILURE() << "the sink's refusal was not reported";
+    } catch (const Error& error) {
+        EXPECT_EQ(error.code(), ErrorCode::Sink);
+    }
+    EXPECT_TRUE(writer.failed());
+}
+
+}  // namespace
+}  // namespace dbdf

@@ -437,8 +437,10 @@ DBDF_API void dbdf_write_options_init(dbdf_write_options_t *options);
 
 /**
  * Write to the file at `path`, atomically: bytes go to a temporary file in the same directory, which
- * dbdf_writer_finish() syncs and renames over `path`. Until then an existing file at `path` is untouched; freeing
- * the writer without finishing removes the temporary file.
+ * dbdf_writer_finish() moves over `path` in one step, so readers see the old file or the new one and never a
+ * part. Until then an existing file at `path` is untouched; freeing the writer without finishing removes the
+ * temporary file. Nothing is synced to the disk, as with most writers (numpy.save, fwrite): after a system crash
+ * the new contents may be missing. dbdf_writer_open_file_with_options() with `durable` set syncs them.
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument); DBDF_ERR_IO (cannot create the temporary file);
  * DBDF_ERR_NOMEM.
  */
@@ -606,8 +608,10 @@ DBDF_API dbdf_status_t dbdf_writer_copy_memory(const dbdf_writer_t *writer, void
  * - string data (DAPHNE code 8) is refused with DBDF_ERR_UNSUPPORTED: the runtime stores raw in-memory
  *   std::string objects, so the text cannot be recovered. A frame with a string column is refused with
  *   DBDF_ERR_TRUNCATED: the runtime's writer stops at the first string value, leaving the file cut short.
- * Strictness is the spec dialect's: codes, block header, CSR offsets and column indices (sorted, in range), and
- * the exact file size are all checked, and nothing may follow the single block. Problems of the body (after the
+ * Strictness is the spec dialect's: codes, block header, CSR offsets and column indices (in range), and the
+ * exact file size are all checked, and nothing may follow the single block. The runtime can store a CSR row's
+ * column indices out of order: they are read in column order; a column stored twice in a row is refused
+ * (DBDF_ERR_FORMAT). Problems of the body (after the
  * header) are reported, as in the spec dialect, by the first call that needs the blocks (next_block, the index,
  * the whole-object reads, validate) with the statuses listed there, plus DBDF_ERR_UNSUPPORTED for a matrix
  * dimension of 2^32 or more.
@@ -653,9 +657,14 @@ DBDF_API dbdf_status_t dbdf_dialect_from_name(const char *name, dbdf_dialect_t *
 typedef struct dbdf_open_options {
     size_t struct_size;     /**< sizeof(dbdf_open_options_t) of the caller's header */
     dbdf_dialect_t dialect; /**< default DBDF_DIALECT_SPEC */
+    /** Threads that whole-object reads (dbdf_reader_read_dense(), _read_dense_window(), _read_column()) decode on,
+     *  the calling thread included; they are started for the call and joined before it returns. 0 (the default):
+     *  one per processor core for reads of 16 MiB or more, one for smaller reads. 1: only the calling thread.
+     *  Block-by-block decoding always runs on the calling thread alone. */
+    unsigned threads;
 } dbdf_open_options_t;
 
-#define DBDF_OPEN_OPTIONS_INIT { sizeof(dbdf_open_options_t), DBDF_DIALECT_SPEC }
+#define DBDF_OPEN_OPTIONS_INIT { sizeof(dbdf_open_options_t), DBDF_DIALECT_SPEC, 0u }
 
 /** Set *options to the defaults (what DBDF_OPEN_OPTIONS_INIT gives). NULL is ignored. */
 DBDF_API void dbdf_open_options_init(dbdf_open_options_t *options);
@@ -718,9 +727,19 @@ typedef struct dbdf_writer_options {
      *  kernel, atomically, after the data file has been renamed into place by dbdf_writer_finish(). Ignored
      *  in the spec dialect and by memory and callback writers. */
     int write_meta;
+    /** File writers only: non-zero makes dbdf_writer_finish() sync the file's data to the disk before moving it
+     *  over the target, and the directory after, so the new file survives a system crash (power loss) once
+     *  finish returns; it costs a flush of the data to the disk. 0 (the default): the replacement is atomic but
+     *  not synced (see dbdf_writer_open_file()). Also applies to the .meta sidecar. */
+    int durable;
+    /** Threads dbdf_writer_write_dense() uses, the calling thread included: with two, the values of the blocks
+     *  ahead are analysed on a helper thread (started for the call and joined before it returns) while the
+     *  calling thread encodes and writes. 0 (the default): two on machines with several cores for matrices of
+     *  16 MiB or more, one otherwise. 1: only the calling thread. Other calls always run on the calling thread. */
+    unsigned threads;
 } dbdf_writer_options_t;
 
-#define DBDF_WRITER_OPTIONS_INIT { sizeof(dbdf_writer_options_t), DBDF_DIALECT_SPEC, 1 }
+#define DBDF_WRITER_OPTIONS_INIT { sizeof(dbdf_writer_options_t), DBDF_DIALECT_SPEC, 1, 0, 0u }
 
 /** Set *options to the defaults (what DBDF_WRITER_OPTIONS_INIT gives). NULL is ignored. */
 DBDF_API void dbdf_writer_options_init(dbdf_writer_options_t *options);

@@ -28,37 +28,47 @@ dbdf::Dialect dialect_field(const dbdf_dialect_t& field) {
     return static_cast<dbdf::Dialect>(code);
 }
 
-// Fields are read only when the caller's struct is large enough to contain them (older callers).
-template <class Options>
-bool has_field(const Options& options, std::size_t field_end, const char* what) {
+// Whether the caller's struct is large enough to contain `field` (older callers have a smaller one). Only the
+// field's address is computed here; nothing beyond struct_size is read.
+template <class Options, class Field>
+bool has_field(const Options& options, const Field& field, const char* what) {
     if (options.struct_size < sizeof(size_t)) {
         throw invalid_argument(std::string(what) + ": struct_size is not set; initialise the options with their _INIT macro");
     }
+    const auto field_end = static_cast<std::size_t>(reinterpret_cast<const char*>(&field) -
+                                                    reinterpret_cast<const char*>(&options)) + sizeof(Field);
     return options.struct_size >= field_end;
 }
 
-dbdf::Dialect reader_dialect(const dbdf_open_options_t* options) {
-    if (options == nullptr) return dbdf::Dialect::Spec;
-    if (!has_field(*options, offsetof(dbdf_open_options_t, dialect) + sizeof(options->dialect), "open options")) {
-        return dbdf::Dialect::Spec;
-    }
-    return dialect_field(options->dialect);
+struct ReaderChoice {
+    dbdf::Dialect dialect = dbdf::Dialect::Spec;
+    unsigned threads = 0;
+};
+
+ReaderChoice reader_choice(const dbdf_open_options_t* options) {
+    ReaderChoice choice;
+    if (options == nullptr) return choice;
+    if (has_field(*options, options->dialect, "open options")) choice.dialect = dialect_field(options->dialect);
+    if (has_field(*options, options->threads, "open options")) choice.threads = options->threads;
+    return choice;
 }
 
 struct WriterChoice {
     dbdf::Dialect dialect = dbdf::Dialect::Spec;
     bool write_meta = true;
+    bool durable = false;
+    unsigned threads = 0;
+
+    dbdf::FileCommit commit() const { return durable ? dbdf::FileCommit::Durable : dbdf::FileCommit::Atomic; }
 };
 
 WriterChoice writer_choice(const dbdf_writer_options_t* options) {
     WriterChoice choice;
     if (options == nullptr) return choice;
-    if (has_field(*options, offsetof(dbdf_writer_options_t, dialect) + sizeof(options->dialect), "writer options")) {
-        choice.dialect = dialect_field(options->dialect);
-    }
-    if (has_field(*options, offsetof(dbdf_writer_options_t, write_meta) + sizeof(options->write_meta), "writer options")) {
-        choice.write_meta = options->write_meta != 0;
-    }
+    if (has_field(*options, options->dialect, "writer options")) choice.dialect = dialect_field(options->dialect);
+    if (has_field(*options, options->write_meta, "writer options")) choice.write_meta = options->write_meta != 0;
+    if (has_field(*options, options->durable, "writer options")) choice.durable = options->durable != 0;
+    if (has_field(*options, options->threads, "writer options")) choice.threads = options->threads;
     return choice;
 }
 
@@ -93,8 +103,9 @@ dbdf_status_t dbdf_reader_open_file_with_options(const char* path, const dbdf_op
     return guarded([&] {
         require_pointer(path, "path");
         require_pointer(out, "out");
-        const dbdf::Dialect dialect = reader_dialect(options);
-        *out = new dbdf_reader{dbdf::Reader::open_file(path, dialect)};
+        const ReaderChoice choice = reader_choice(options);
+        *out = new dbdf_reader{dbdf::Reader::open_file(path, choice.dialect)};
+        (*out)->reader.set_decode_threads(choice.threads);
         return DBDF_OK;
     });
 }
@@ -104,9 +115,10 @@ dbdf_status_t dbdf_reader_open_memory_with_options(const void* data, size_t nbyt
     return guarded([&] {
         require_pointer(out, "out");
         if (data == nullptr && nbytes > 0) throw invalid_argument("data is NULL but nbytes is not 0");
-        const dbdf::Dialect dialect = reader_dialect(options);
+        const ReaderChoice choice = reader_choice(options);
         const std::span<const std::byte> input(static_cast<const std::byte*>(data), data == nullptr ? 0 : nbytes);
-        *out = new dbdf_reader{dbdf::Reader::open_memory(input, dialect)};
+        *out = new dbdf_reader{dbdf::Reader::open_memory(input, choice.dialect)};
+        (*out)->reader.set_decode_threads(choice.threads);
         return DBDF_OK;
     });
 }
@@ -154,9 +166,10 @@ dbdf_status_t dbdf_writer_open_file_with_options(const char* path, const dbdf_wr
         require_pointer(path, "path");
         require_pointer(out, "out");
         const WriterChoice choice = writer_choice(options);
-        dbdf::WriterDialect dialect{choice.dialect, {}};
+        dbdf::WriterDialect dialect{choice.dialect, {}, choice.commit()};
         if (choice.dialect == dbdf::Dialect::Daphne && choice.write_meta) dialect.meta_sidecar = std::string(path) + ".meta";
-        *out = new dbdf_writer{dbdf::Writer(dbdf::make_file_sink(path), std::move(dialect)), nullptr};
+        *out = new dbdf_writer{dbdf::Writer(dbdf::make_file_sink(path, choice.commit()), std::move(dialect)), nullptr};
+        (*out)->writer.set_encode_threads(choice.threads);
         return DBDF_OK;
     });
 }
@@ -168,6 +181,7 @@ dbdf_status_t dbdf_writer_open_memory_with_options(const dbdf_writer_options_t* 
         auto sink = std::make_unique<dbdf::MemorySink>();
         dbdf::MemorySink* memory = sink.get();
         *out = new dbdf_writer{dbdf::Writer(std::move(sink), dbdf::WriterDialect{choice.dialect, {}}), memory};
+        (*out)->writer.set_encode_threads(choice.threads);
         return DBDF_OK;
     });
 }
@@ -182,6 +196,7 @@ dbdf_status_t dbdf_writer_open_callback_with_options(dbdf_write_fn write, void* 
             return write(context, bytes.data(), bytes.size()) == 0;
         });
         *out = new dbdf_writer{dbdf::Writer(std::move(sink), dbdf::WriterDialect{choice.dialect, {}}), nullptr};
+        (*out)->writer.set_encode_threads(choice.threads);
         return DBDF_OK;
     });
 }

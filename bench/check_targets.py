@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Reads the JSON output of the core benchmark suites (--benchmark_format=json) and prints each performance target
+of the core with its measured value: decode and conversion bandwidth as a fraction of memcpy's in the same run,
+the cost of opening and indexing a 1 GiB file, and the sizes automatic encoding chooses."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def load(paths: list[Path]) -> dict[str, dict]:
+    benchmarks = {}
+    for path in paths:
+        for entry in json.loads(path.read_text())["benchmarks"]:
+            if entry.get("run_type", "iteration") == "iteration":
+                benchmarks[entry["name"]] = entry
+    return benchmarks
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("results", nargs="+", type=Path, help="JSON files written by the benchmark suites")
+    args = parser.parse_args()
+    runs = load(args.results)
+    rows: list[tuple[str, str, str, bool]] = []
+
+    memcpy_runs = sorted((name for name in runs if name.startswith("BM_Memcpy/")),
+                         key=lambda name: int(name.split("/")[1]))
+    memcpy = runs[memcpy_runs[-1]]["bytes_per_second"]  # the largest copy: float64 output of a whole block
+    payload_copy = next(entry for name, entry in runs.items() if name.startswith("BM_MemcpyFromPayloadOffset"))
+    same_type = runs["BM_DecodeDense_f64_to_f64"]["bytes_per_second"] / payload_copy["bytes_per_second"]
+    rows.append(("dense f64 block decoded as f64", f"{same_type:.2f}x memcpy of its payload", ">= 0.9x",
+                 same_type >= 0.9))
+    for name, entry in sorted(runs.items()):
+        if name.startswith("BM_Decode") and name != "BM_DecodeDense_f64_to_f64":
+            ratio = entry["bytes_per_second"] / memcpy
+            rows.append((name.removeprefix("BM_"), f"{ratio:.2f}x memcpy", ">= 0.5x", ratio >= 0.5))
+
+    index = runs.get("BM_OpenAndIndex_1GiB_1024_blocks")
+    if index is not None:
+        unit = {"ns": 1e-3, "us": 1.0, "ms": 1e3}[index["time_unit"]]
+        micros = index["real_time"] * unit
+        rows.append(("open + index, 1 GiB file of 1024 blocks", f"{micros:.0f} us", "<= 1000 us", micros <= 1000))
+        floor = runs.get("BM_PreadFloor_1024_records")
+        if floor is not None:
+            floor_micros = floor["real_time"] * {"ns": 1e-3, "us": 1.0, "ms": 1e3}[floor["time_unit"]]
+            rows.append(("  (its floor: 1024 pread() calls of one record)", f"{floor_micros:.0f} us", "-", True))
+
+    for name, entry in sorted(runs.items()):
+        if name.startswith("BM_AutoEncodingSize"):
+            label = entry.get("label", name)
+            over_dense, over_smallest = entry["auto_over_dense"], entry["auto_over_smallest"]
+            rows.append((f"auto size, {label}: / dense", f"{over_dense:.3f}", "<= 1.0", over_dense <= 1.0))
+            rows.append((f"auto size, {label}: / smallest", f"{over_smallest:.3f}", "<= 1.05",
+                         over_smallest <= 1.05))
+
+    width = max(len(row[0]) for row in rows)
+    for what, measured, target, met in rows:
+        print(f"{what:<{width}}  {measured:>14}  target {target:<10} {'met' if met else 'MISSED'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Reads the JSON output of the core benchmark suites (--benchmark_format=json) and prints each performance target
 of the core with its measured value: decode and conversion bandwidth as a fraction of memcpy's in the same run,
-the cost of opening and indexing a 1 GiB file, and the sizes automatic encoding chooses."""
+the cost of opening and indexing a 1 GiB file, the sizes automatic encoding chooses, and what a second thread
+gains."""
 
 from __future__ import annotations
 
@@ -56,6 +57,16 @@ def main() -> int:
             rows.append((f"auto size, {label}: / dense", f"{over_dense:.3f}", "<= 1.0", over_dense <= 1.0))
             rows.append((f"auto size, {label}: / smallest", f"{over_smallest:.3f}", "<= 1.05",
                          over_smallest <= 1.05))
+
+    # Threads: each run on two threads against the same run on one (a report; the target is that it scales).
+    for name, entry in sorted(runs.items()):
+        if "threads:1" not in name:
+            continue
+        two = runs.get(name.replace("threads:1", "threads:2"))
+        if two is not None:
+            speedup = entry["real_time"] / two["real_time"]
+            what = name.removeprefix("BM_").replace("/threads:1", "")
+            rows.append((f"{what}: 2 threads vs 1", f"{speedup:.2f}x", "report", True))
 
     width = max(len(row[0]) for row in rows)
     for what, measured, target, met in rows:

@@ -26,6 +26,14 @@ if ! command -v python3 >/dev/null 2>&1 || python_is_debian_managed; then
   packages+=(python3 python3-numpy python3-scipy python3-pandas python3-pytest)
 fi
 
+# Rust: the machine's rustup toolchain is used when present; Debian's cargo, rustc, clippy and rustfmt otherwise.
+if ! command -v cargo >/dev/null 2>&1 && [[ -x "$HOME/.cargo/bin/cargo" ]]; then
+  export PATH="$HOME/.cargo/bin:$PATH"
+fi
+if ! command -v cargo >/dev/null 2>&1; then
+  packages+=(cargo rustc rust-clippy rustfmt)
+fi
+
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
@@ -41,14 +49,6 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# Rust: the machine's rustup toolchain is used when present; Debian's cargo otherwise.
-if ! command -v cargo >/dev/null 2>&1 && [[ -x "$HOME/.cargo/bin/cargo" ]]; then
-  export PATH="$HOME/.cargo/bin:$PATH"
-fi
-if ! command -v cargo >/dev/null 2>&1; then
-  echo "install-deps: installing Debian's cargo"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends cargo rustc
-fi
 if command -v rustup >/dev/null 2>&1 && ! cargo clippy --version >/dev/null 2>&1; then
   rustup component add clippy >/dev/null 2>&1 || true
 fi

@@ -366,7 +366,8 @@ DBDF_API dbdf_status_t dbdf_reader_read_dense_window(dbdf_reader_t *reader, dbdf
                                                      uint64_t row, uint64_t col, uint64_t rows, uint64_t cols,
                                                      void *out, size_t capacity, uint64_t row_stride);
 
-/** The whole object as dense values: dbdf_reader_read_dense_window() over all rows and columns. */
+/** The whole object as dense values: dbdf_reader_read_dense_window() over all rows and columns.
+ *  Returns as dbdf_reader_read_dense_window(). */
 DBDF_API dbdf_status_t dbdf_reader_read_dense(dbdf_reader_t *reader, dbdf_value_type_t value_type, void *out,
                                               size_t capacity, uint64_t row_stride);
 
@@ -558,8 +559,9 @@ DBDF_API dbdf_status_t dbdf_writer_write_column(dbdf_writer_t *writer, uint64_t 
                                                 const dbdf_write_options_t *options);
 
 /**
- * Finish the object: check that the blocks cover every cell (rule 1), flush, and for a file writer sync and
- * rename the temporary file over the target.
+ * Finish the object: check that the blocks cover every cell (rule 1), flush, and for a file writer move the
+ * temporary file over the target in one atomic step (synced to the disk first only with the `durable` writer
+ * option; see dbdf_writer_open_file()).
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (writer NULL); DBDF_ERR_CALL_ORDER (not begun, already finished,
  * failed earlier); DBDF_ERR_FORMAT (cells not covered; the writer stays open so blocks can still be added);
  * DBDF_ERR_IO or DBDF_ERR_SINK (the writer is then failed: only free remains); DBDF_ERR_NOMEM (for instance, a

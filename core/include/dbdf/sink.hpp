@@ -22,7 +22,8 @@ public:
         write(first);
         write(second);
     }
-    // Makes everything written durable and visible (file: fsync + rename). Called once by Writer::finish.
+    // Makes everything written visible (file: moves it over the target, as its FileCommit says). Called once by
+    // Writer::finish.
     virtual void commit() {}
 };
 

@@ -63,7 +63,15 @@ public:
             }
         }
         if (fd_ < 0) throw_io("cannot create a temporary file next to", target_, EEXIST);
-        output_ = std::make_unique<detail::FileOutput>(fd_, temporary_);
+        // The destructor, which removes the temporary file, does not run when the constructor throws: an
+        // allocation failing here must clean up itself.
+        try {
+            output_ = std::make_unique<detail::FileOutput>(fd_, temporary_);
+        } catch (...) {
+            ::close(fd_);
+            ::unlink(temporary_.c_str());
+            throw;
+        }
     }
 
     ~FileSink() override {

@@ -1,11 +1,17 @@
 // NULL for each required pointer of the C ABI: DBDF_ERR_INVALID_ARGUMENT, and a message naming the argument.
 #include <cstdint>
+#include <filesystem>
+#include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "capi_test_support.hpp"
 
 namespace dbdf_test {
 namespace {
+
+namespace fs = std::filesystem;
 
 // A finished frame with one u8 column labelled "a" and no rows.
 std::vector<std::uint8_t> sample_frame() {
@@ -36,6 +42,7 @@ TEST(CapiNullArguments, ReaderFunctions) {
     uint32_t cols[4];
     uint64_t wide_cols[12];
     uint64_t entries = 0;
+    const void* payload = nullptr;
     expect_failures({
         {"column_type reader", [&] { return dbdf_reader_column_type(nullptr, 0, &type); }, kInvalid, "reader is NULL"},
         {"column_type out", [&] { return dbdf_reader_column_type(r, 0, nullptr); }, kInvalid, "out is NULL"},
@@ -99,7 +106,62 @@ TEST(CapiNullArguments, ReaderFunctions) {
         {"read_csr values",
          [&] { return dbdf_reader_read_csr(r, DBDF_VALUE_F64, offsets, 5, wide_cols, nullptr, 12, &entries); },
          kInvalid, "values is NULL"},
+        {"read_csr reader",
+         [&] { return dbdf_reader_read_csr(nullptr, DBDF_VALUE_F64, offsets, 5, wide_cols, values, 12, &entries); },
+         kInvalid, "reader is NULL"},
+        {"read_csr row_offsets",
+         [&] { return dbdf_reader_read_csr(r, DBDF_VALUE_F64, nullptr, 5, wide_cols, values, 12, &entries); }, kInvalid,
+         "row_offsets is NULL"},
+        {"read_csr out_entries",
+         [&] { return dbdf_reader_read_csr(r, DBDF_VALUE_F64, offsets, 5, wide_cols, values, 12, nullptr); }, kInvalid,
+         "out_entries is NULL"},
+        {"block_payload reader", [&] { return dbdf_reader_block_payload(nullptr, &payload, &length); }, kInvalid,
+         "reader is NULL"},
+        {"block_payload out_data", [&] { return dbdf_reader_block_payload(r, nullptr, &length); }, kInvalid,
+         "out_data is NULL"},
+        {"block_payload out_nbytes", [&] { return dbdf_reader_block_payload(r, &payload, nullptr); }, kInvalid,
+         "out_nbytes is NULL"},
+        {"block_count_entries reader", [&] { return dbdf_reader_block_count_entries(nullptr, &entries); }, kInvalid,
+         "reader is NULL"},
+        {"count_entries reader", [&] { return dbdf_reader_count_entries(nullptr, &entries); }, kInvalid,
+         "reader is NULL"},
+        {"read_dense reader", [&] { return dbdf_reader_read_dense(nullptr, DBDF_VALUE_F64, values, 12, 0); }, kInvalid,
+         "reader is NULL"},
     });
+    // The refused calls reported nothing through their out-parameters.
+    EXPECT_EQ(entries, 0u);
+    EXPECT_EQ(payload, nullptr);
+    EXPECT_EQ(length, 0u);
+}
+
+TEST(CapiNullArguments, OpeningFunctionsOneArgumentAtATime) {
+    const fs::path directory = fs::temp_directory_path() / ("dbdf_capi_null_" + std::to_string(::getpid()));
+    fs::remove_all(directory);
+    fs::create_directories(directory);
+    const std::string path = (directory / "never.dbdf").string();
+    int marker = 0;
+    dbdf_writer_t* const untouched = reinterpret_cast<dbdf_writer_t*>(&marker);
+    dbdf_writer_t* out = untouched;
+    const dbdf_write_fn write = [](void*, const void*, size_t) { return 0; };
+    dbdf_value_type_t parsed = DBDF_VALUE_NONE;
+    expect_failures({
+        {"writer_open_file path", [&] { return dbdf_writer_open_file(nullptr, &out); }, kInvalid, "path is NULL"},
+        {"writer_open_file out", [&] { return dbdf_writer_open_file(path.c_str(), nullptr); }, kInvalid,
+         "out is NULL"},
+        {"writer_open_callback write", [&] { return dbdf_writer_open_callback(nullptr, nullptr, &out); }, kInvalid,
+         "write is NULL"},
+        {"writer_open_callback out", [&] { return dbdf_writer_open_callback(write, nullptr, nullptr); }, kInvalid,
+         "out is NULL"},
+        {"value_type_from_name out", [&] { return dbdf_value_type_from_name("f64", nullptr); }, kInvalid,
+         "out is NULL"},
+        {"value_type_from_name name", [&] { return dbdf_value_type_from_name(nullptr, &parsed); }, kInvalid,
+         "name is NULL"},
+    });
+    EXPECT_EQ(out, untouched);
+    EXPECT_EQ(parsed, DBDF_VALUE_NONE);
+    // A file writer refused for its missing `out` created no temporary file.
+    EXPECT_TRUE(fs::is_empty(directory));
+    fs::remove_all(directory);
 }
 
 TEST(CapiNullArguments, WriterBeginFunctions) {
@@ -124,6 +186,30 @@ TEST(CapiNullArguments, WriterBeginFunctions) {
     ASSERT_OK(dbdf_writer_begin_frame(writer.get(), 1, 2, types, labels, nullptr));
 }
 
+TEST(CapiNullArguments, WriteColumnFunction) {
+    WriterHandle writer = memory_writer();
+    const dbdf_value_type_t types[] = {DBDF_VALUE_I32};
+    const char* labels[] = {"a"};
+    ASSERT_OK(dbdf_writer_begin_frame(writer.get(), 2, 1, types, labels, nullptr));
+    const int32_t column[] = {4, -5};
+    expect_failures({
+        {"write_column writer", [&] { return dbdf_writer_write_column(nullptr, 0, DBDF_VALUE_I32, column, 2, nullptr); },
+         kInvalid, "writer is NULL"},
+        {"write_column values",
+         [&] { return dbdf_writer_write_column(writer.get(), 0, DBDF_VALUE_I32, nullptr, 2, nullptr); }, kInvalid,
+         "values is NULL"},
+    });
+    // The refused calls wrote nothing: the column can still be written once and the frame completes.
+    ASSERT_OK(dbdf_writer_write_column(writer.get(), 0, DBDF_VALUE_I32, column, 2, nullptr));
+    ASSERT_OK(dbdf_writer_finish(writer.get()));
+    const auto bytes = finished_bytes(writer.get());
+    ReaderHandle reader = memory_reader(bytes);
+    int32_t read_back[2] = {0, 0};
+    ASSERT_OK(dbdf_reader_read_column(reader.get(), 0, DBDF_VALUE_I32, read_back, 2));
+    EXPECT_EQ(read_back[0], 4);
+    EXPECT_EQ(read_back[1], -5);
+}
+
 TEST(CapiNullArguments, WriterBlockAndFinishFunctions) {
     WriterHandle writer = memory_writer();
     ASSERT_OK(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_CSR, DBDF_VALUE_F64, 2, 3));
@@ -134,6 +220,8 @@ TEST(CapiNullArguments, WriterBlockAndFinishFunctions) {
     const uint64_t object_cols[] = {2};
     const uint32_t block_rows[] = {0};
     const double values[] = {1.5};
+    const double dense_values[] = {0, 1.5, 0, 0, 0, 0};
+    uint64_t written = 77;
     expect_failures({
         {"add_csr writer",
          [&] { return dbdf_writer_add_csr(nullptr, 0, 0, 2, 3, DBDF_VALUE_F64, block_offsets, block_cols, values, 1, nullptr); },
@@ -172,8 +260,20 @@ TEST(CapiNullArguments, WriterBlockAndFinishFunctions) {
          [&] { return dbdf_writer_write_csr(w, DBDF_VALUE_F64, object_offsets, object_cols, nullptr, 1, nullptr); },
          kInvalid, "values is NULL"},
         {"add_empty writer", [&] { return dbdf_writer_add_empty(nullptr, 0, 0, 2, 3); }, kInvalid, "writer is NULL"},
+        {"add_dense values",
+         [&] { return dbdf_writer_add_dense(w, 0, 0, 1, 1, DBDF_VALUE_F64, nullptr, 1, 0, nullptr); }, kInvalid,
+         "values are NULL"},
+        {"write_dense writer",
+         [&] { return dbdf_writer_write_dense(nullptr, DBDF_VALUE_F64, dense_values, 6, 0, nullptr); }, kInvalid,
+         "writer is NULL"},
+        {"write_dense values", [&] { return dbdf_writer_write_dense(w, DBDF_VALUE_F64, nullptr, 6, 0, nullptr); },
+         kInvalid, "values is NULL"},
         {"finish writer", [&] { return dbdf_writer_finish(nullptr); }, kInvalid, "writer is NULL"},
+        {"bytes_written writer", [&] { return dbdf_writer_bytes_written(nullptr, &written); }, kInvalid,
+         "writer is NULL"},
+        {"bytes_written out", [&] { return dbdf_writer_bytes_written(w, nullptr); }, kInvalid, "out is NULL"},
     });
+    EXPECT_EQ(written, 77u);  // untouched by the refused calls
     // The refused calls added nothing: the whole-matrix helper is still allowed and the object completes.
     ASSERT_OK(dbdf_writer_write_csr(w, DBDF_VALUE_F64, object_offsets, object_cols, values, 1, nullptr));
     ASSERT_OK(dbdf_writer_finish(w));

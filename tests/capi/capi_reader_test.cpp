@@ -114,6 +114,72 @@ TEST(CapiReader, DecodeCurrentBlockInEveryForm) {
                                            3, &needed));
 }
 
+TEST(CapiReader, PayloadsAreBorrowedFromTheCallersMemory) {
+    // A 2 x 3 f64 matrix: a 2 x 2 dense block of 1 2 / 3 4 as given, and an empty 2 x 1 block.
+    WriterHandle writer = memory_writer();
+    dbdf_write_options_t as_given = DBDF_WRITE_OPTIONS_INIT;
+    as_given.encoding = DBDF_ENCODING_AS_GIVEN;
+    const double values[] = {1, 2, 3, 4};
+    ASSERT_OK(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_F64, 2, 3));
+    ASSERT_OK(dbdf_writer_add_dense(writer.get(), 0, 0, 2, 2, DBDF_VALUE_F64, values, 4, 0, &as_given));
+    ASSERT_OK(dbdf_writer_add_empty(writer.get(), 0, 2, 2, 1));
+    ASSERT_OK(dbdf_writer_finish(writer.get()));
+    const auto bytes = finished_bytes(writer.get());
+    ReaderHandle reader = memory_reader(bytes);
+
+    dbdf_block_info_t block{};
+    ASSERT_OK(dbdf_reader_next_block(reader.get(), &block));
+    ASSERT_EQ(block.block_type, DBDF_BLOCK_DENSE);
+    const void* payload = nullptr;
+    size_t payload_bytes = 0;
+    ASSERT_OK(dbdf_reader_block_payload(reader.get(), &payload, &payload_bytes));
+    // Zero-copy: the payload is the dense values' place in the caller's buffer, after the 19-byte object header and
+    // the 26-byte block record header (position, shape, block type, value type).
+    ASSERT_EQ(payload_bytes, 4 * sizeof(double));
+    EXPECT_EQ(static_cast<const std::uint8_t*>(payload), bytes.data() + 19 + 26);
+    EXPECT_EQ(std::memcmp(payload, values, sizeof values), 0);
+
+    ASSERT_OK(dbdf_reader_next_block(reader.get(), &block));
+    ASSERT_EQ(block.block_type, DBDF_BLOCK_EMPTY);
+    payload = nullptr;
+    payload_bytes = 99;
+    ASSERT_OK(dbdf_reader_block_payload(reader.get(), &payload, &payload_bytes));
+    EXPECT_EQ(payload_bytes, 0u);
+    EXPECT_NE(payload, nullptr);  // a valid pointer to zero bytes, as dbdf.h promises
+}
+
+TEST(CapiReader, FramesHaveNoSingleValueType) {
+    WriterHandle writer = memory_writer();
+    const dbdf_value_type_t types[] = {DBDF_VALUE_I16, DBDF_VALUE_F32, DBDF_VALUE_U64};
+    const char* labels[] = {"small", "ratio", "count"};
+    ASSERT_OK(dbdf_writer_begin_frame(writer.get(), 2, 3, types, labels, nullptr));
+    ASSERT_OK(dbdf_writer_add_empty(writer.get(), 0, 0, 2, 3));
+    ASSERT_OK(dbdf_writer_finish(writer.get()));
+    const auto bytes = finished_bytes(writer.get());
+    ReaderHandle reader = memory_reader(bytes);
+    dbdf_object_info_t info{};
+    info.value_type = DBDF_VALUE_F64;
+    ASSERT_OK(dbdf_reader_object_info(reader.get(), &info));
+    EXPECT_EQ(info.data_type, DBDF_DATA_FRAME);
+    EXPECT_EQ(info.value_type, DBDF_VALUE_NONE);
+    EXPECT_EQ(info.rows, 2u);
+    EXPECT_EQ(info.cols, 3u);
+    // Header: 18 bytes, one type byte per column, then each label's uint16 length and bytes.
+    EXPECT_EQ(info.header_bytes, 18u + 3u + (2u + 5u) + (2u + 5u) + (2u + 5u));
+    for (uint64_t column = 0; column < 3; ++column) {
+        dbdf_value_type_t type = DBDF_VALUE_NONE;
+        ASSERT_OK(dbdf_reader_column_type(reader.get(), column, &type));
+        EXPECT_EQ(type, types[column]) << column;
+        const char* label = nullptr;
+        size_t length = 0;
+        ASSERT_OK(dbdf_reader_column_label(reader.get(), column, &label, &length));
+        EXPECT_EQ(std::string(label, length), labels[column]);
+    }
+    dbdf_value_type_t type = DBDF_VALUE_U8;
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_reader_column_type(reader.get(), 3, &type));
+    EXPECT_EQ(type, DBDF_VALUE_U8);
+}
+
 TEST(CapiReader, WholeObjectReadsIndexAndSeek) {
     const auto bytes = sample_matrix();
     ReaderHandle reader = memory_reader(bytes);

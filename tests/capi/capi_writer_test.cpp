@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <new>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -200,6 +202,65 @@ TEST(CapiWriter, FailingCallbackIsASinkError) {
     ASSERT_OK(dbdf_writer_add_dense(writer.get(), 0, 0, 1, 1, DBDF_VALUE_F64, &value, 1, 0, nullptr));
     EXPECT_STATUS(DBDF_ERR_SINK, dbdf_writer_finish(writer.get()));
     EXPECT_STATUS(DBDF_ERR_CALL_ORDER, dbdf_writer_finish(writer.get()));
+}
+
+// A write callback is C code's way to report failure by its return value; a C++ caller's callback may throw
+// instead. The library is C++ built with exceptions (unwind tables in every frame), the callback is called from
+// its C++ sink code, and guarded() in capi/src/call_guard.hpp catches whatever reaches the interface. So the
+// exception unwinds into guarded(), which turns anything that is neither a dbdf error nor bad_alloc into
+// DBDF_ERR_INTERNAL. (With MSVC's /EHsc, which assumes extern "C" functions never throw, this would not hold.)
+enum class Throw { LogicError, NonStdException, BadAlloc };
+
+int throwing_write(void* context, const void*, size_t) {
+    switch (*static_cast<const Throw*>(context)) {
+        case Throw::LogicError: throw std::logic_error("callback broke its contract");
+        case Throw::NonStdException: throw 42;
+        case Throw::BadAlloc: throw std::bad_alloc();
+    }
+    return 0;
+}
+
+// Opens a callback writer over `what`, begins a 1 x 1 f64 matrix and adds its dense block: nothing reaches the
+// callback before finish flushes the buffered bytes.
+WriterHandle begun_throwing_writer(Throw& what) {
+    dbdf_writer_t* raw = nullptr;
+    EXPECT_EQ(dbdf_writer_open_callback(throwing_write, &what, &raw), DBDF_OK);
+    WriterHandle writer(raw);
+    const double value = 0.25;
+    dbdf_write_options_t as_given = DBDF_WRITE_OPTIONS_INIT;
+    as_given.encoding = DBDF_ENCODING_AS_GIVEN;
+    EXPECT_EQ(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_F64, 1, 1), DBDF_OK);
+    EXPECT_EQ(dbdf_writer_add_dense(writer.get(), 0, 0, 1, 1, DBDF_VALUE_F64, &value, 1, 0, &as_given), DBDF_OK);
+    return writer;
+}
+
+TEST(CapiWriter, ExceptionsFromACallbackBecomeInternalErrorsAndFailTheWriter) {
+    struct Case {
+        Throw what;
+        dbdf_status_t status;
+        const char* message;
+    };
+    const Case cases[] = {
+        {Throw::LogicError, DBDF_ERR_INTERNAL, "internal error: callback broke its contract"},
+        {Throw::NonStdException, DBDF_ERR_INTERNAL, "internal error: unknown exception"},
+        {Throw::BadAlloc, DBDF_ERR_NOMEM, "out of memory"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.message);
+        Throw what = c.what;
+        WriterHandle writer = begun_throwing_writer(what);
+        ASSERT_NE(writer, nullptr);
+        EXPECT_STATUS(c.status, dbdf_writer_finish(writer.get()));
+        EXPECT_STREQ(dbdf_last_error_message(), c.message);
+        // The writer is failed: bytes may have reached the sink, so only freeing it remains.
+        EXPECT_STATUS(DBDF_ERR_CALL_ORDER, dbdf_writer_finish(writer.get()));
+        EXPECT_NE(std::string(dbdf_last_error_message()).find("failed earlier"), std::string::npos)
+            << dbdf_last_error_message();
+        EXPECT_STATUS(DBDF_ERR_CALL_ORDER, dbdf_writer_add_empty(writer.get(), 0, 0, 1, 1));
+        uint64_t written = 0;
+        ASSERT_OK(dbdf_writer_bytes_written(writer.get(), &written));
+        EXPECT_EQ(written, 19u + 24u + 2u + 8u);  // header, block position and shape, types, value: all buffered
+    }
 }
 
 std::string contents(const fs::path& path) {

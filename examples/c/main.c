@@ -59,7 +59,12 @@ static int check_cross_matrix(const char *path) {
     dbdf_status_t status = dbdf_reader_open_file(path, &reader);
     if (status != DBDF_OK) return report("dbdf_reader_open_file", status);
     dbdf_object_info_t info;
-    dbdf_reader_object_info(reader, &info);
+    status = dbdf_reader_object_info(reader, &info);
+    if (status != DBDF_OK) {
+        report("dbdf_reader_object_info", status);
+        dbdf_reader_free(reader);
+        return 1;
+    }
     int result = 0;
     if (info.data_type != DBDF_DATA_DENSE || info.rows != CROSS_ROWS || info.cols != CROSS_COLS) {
         fprintf(stderr, "%s: expected a 6 x 5 dense matrix, found a %llu x %llu %s\n", path,
@@ -93,7 +98,12 @@ static int print_layout(const char *path) {
     dbdf_status_t status = dbdf_reader_open_file(path, &reader);
     if (status != DBDF_OK) return report("dbdf_reader_open_file", status);
     dbdf_object_info_t info;
-    dbdf_reader_object_info(reader, &info);
+    status = dbdf_reader_object_info(reader, &info);
+    if (status != DBDF_OK) {
+        report("dbdf_reader_object_info", status);
+        dbdf_reader_free(reader);
+        return 1;
+    }
     printf("%s: %s %llu x %llu", path, dbdf_data_type_name(info.data_type), (unsigned long long)info.rows,
            (unsigned long long)info.cols);
     if (info.data_type == DBDF_DATA_FRAME) {
@@ -102,8 +112,13 @@ static int print_layout(const char *path) {
             dbdf_value_type_t type;
             const char *label;
             size_t length;
-            dbdf_reader_column_type(reader, column, &type);
-            dbdf_reader_column_label(reader, column, &label, &length);
+            status = dbdf_reader_column_type(reader, column, &type);
+            if (status == DBDF_OK) status = dbdf_reader_column_label(reader, column, &label, &length);
+            if (status != DBDF_OK) {
+                report("reading the frame's column types and labels", status);
+                dbdf_reader_free(reader);
+                return 1;
+            }
             printf("  column %llu: %.*s (%s)\n", (unsigned long long)column, (int)length, label,
                    dbdf_value_type_name(type));
         }
@@ -177,7 +192,10 @@ static int demo(void) {
     }
     if (status != DBDF_OK) {
         result = report("reading the demo matrix", status);
-    } else if (read_back != NULL && memcmp(read_back, values, (size_t)ROWS * COLS * sizeof *values) != 0) {
+    } else if (read_back == NULL) {
+        fprintf(stderr, "out of memory for reading the demo matrix back\n");
+        result = 1;
+    } else if (memcmp(read_back, values, (size_t)ROWS * COLS * sizeof *values) != 0) {
         fprintf(stderr, "the matrix read back differs from the one written\n");
         result = 1;
     } else {

@@ -7,6 +7,11 @@
 
 #include <bit>
 #include <cstdint>
+#include <initializer_list>
+#include <iterator>
+#include <limits>
+#include <map>
+#include <string>
 
 #include "golden_bytes_support.hpp"
 
@@ -83,6 +88,87 @@ TEST(GoldenBytesSparse, CsrF64WithEmptyRowNanPayloadAndExplicitZero) {
                   w.add_csr({0, 0, 3, 4}, ValueType::F64, kRowOffsets, kColumns, values, 4, kAsGiven);
               }),
               expected);
+}
+
+// The other eight CSR files hold the same 3 x 4 block in their own type: a (the type's maximum, or 2.5) at (0, 1),
+// b (1, or -0.0) at (0, 3), an explicit zero at (2, 0) and c (2, the type's minimum, or a NaN) at (2, 2). Each
+// row of the table spells out a, b, the zero and c as the file stores them, little-endian.
+struct CsrGolden {
+    const char* file;
+    std::uint8_t value_type;
+    Octets a, b, zero, c;
+};
+
+const CsrGolden kCsrGoldens[] = {
+    {"csr_u16.dbdf", 0x02, {0xff, 0xff}, {0x01, 0x00}, {0x00, 0x00}, {0x02, 0x00}},
+    {"csr_u32.dbdf", 0x03, {0xff, 0xff, 0xff, 0xff}, {0x01, 0x00, 0x00, 0x00}, {0x00, 0x00, 0x00, 0x00},
+     {0x02, 0x00, 0x00, 0x00}},
+    {"csr_u64.dbdf", 0x04, {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
+     {0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}, {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+     {0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}},
+    {"csr_i8.dbdf", 0x05, {0x7f}, {0x01}, {0x00}, {0x80}},
+    {"csr_i16.dbdf", 0x06, {0xff, 0x7f}, {0x01, 0x00}, {0x00, 0x00}, {0x00, 0x80}},
+    {"csr_i32.dbdf", 0x07, {0xff, 0xff, 0xff, 0x7f}, {0x01, 0x00, 0x00, 0x00}, {0x00, 0x00, 0x00, 0x00},
+     {0x00, 0x00, 0x00, 0x80}},
+    {"csr_i64.dbdf", 0x08, {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
+     {0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}, {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+     {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80}},
+    // 2.5f = 0x40200000, -0.0f = 0x80000000, quiet NaN with payload 0x123 = 0x7fc00123.
+    {"csr_f32.dbdf", 0x09, {0x00, 0x00, 0x20, 0x40}, {0x00, 0x00, 0x00, 0x80}, {0x00, 0x00, 0x00, 0x00},
+     {0x23, 0x01, 0xc0, 0x7f}},
+};
+
+Octets csr_golden_file(const CsrGolden& golden) {
+    Octets rest = {
+        0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #nzb = 4 (uint64)
+        0x02, 0x00, 0x00, 0x00,                          // row 0: #nzr = 2
+        0x01, 0x00, 0x00, 0x00,                          //   cx = 1, then a
+    };
+    const auto append = [&rest](std::initializer_list<std::uint8_t> octets, const Octets& value) {
+        for (const std::uint8_t octet : octets) rest.push_back(octet);
+        for (const std::uint8_t octet : value) rest.push_back(octet);
+    };
+    append({}, golden.a);
+    append({0x03, 0x00, 0x00, 0x00}, golden.b);        //   cx = 3, then b
+    append({0x00, 0x00, 0x00, 0x00,                    // row 1: #nzr = 0
+            0x02, 0x00, 0x00, 0x00,                    // row 2: #nzr = 2
+            0x00, 0x00, 0x00, 0x00}, golden.zero);     //   cx = 0, then the explicit zero
+    append({0x02, 0x00, 0x00, 0x00}, golden.c);        //   cx = 2, then c
+    return one_block_3x4_file(kCsrMatrix, golden.value_type, kCsrBlock, golden.value_type, rest);
+}
+
+// What dbdf::Writer produces for the golden file's block, from values of type T.
+template <class T>
+Octets written_csr(T a, T b, T c) {
+    const T values[] = {a, b, T{0}, c};
+    return written([&](Writer& w) {
+        w.begin_matrix(DataType::CsrMatrix, value_type_v<T>, 3, 4);
+        w.add_csr({0, 0, 3, 4}, value_type_v<T>, kRowOffsets, kColumns, values, 4, kAsGiven);
+    });
+}
+
+TEST(GoldenBytesSparse, CsrOfTheOtherEightValueTypes) {
+    std::map<std::string, Octets> from_writer;
+    from_writer["csr_u16.dbdf"] = written_csr<std::uint16_t>(65535, 1, 2);
+    from_writer["csr_u32.dbdf"] = written_csr<std::uint32_t>(4294967295u, 1, 2);
+    from_writer["csr_u64.dbdf"] = written_csr<std::uint64_t>(std::numeric_limits<std::uint64_t>::max(), 1, 2);
+    from_writer["csr_i8.dbdf"] = written_csr<std::int8_t>(127, 1, -128);
+    from_writer["csr_i16.dbdf"] = written_csr<std::int16_t>(32767, 1, -32768);
+    from_writer["csr_i32.dbdf"] = written_csr<std::int32_t>(std::numeric_limits<std::int32_t>::max(), 1,
+                                                            std::numeric_limits<std::int32_t>::min());
+    from_writer["csr_i64.dbdf"] = written_csr<std::int64_t>(std::numeric_limits<std::int64_t>::max(), 1,
+                                                            std::numeric_limits<std::int64_t>::min());
+    from_writer["csr_f32.dbdf"] =
+        written_csr<float>(2.5f, std::bit_cast<float>(0x80000000u), std::bit_cast<float>(0x7fc00123u));
+    ASSERT_EQ(from_writer.size(), std::size(kCsrGoldens));
+    for (const CsrGolden& golden : kCsrGoldens) {
+        SCOPED_TRACE(golden.file);
+        const Octets expected = csr_golden_file(golden);
+        // Header and block record (45 bytes), #nzb (8), three row counts and four column indices (4 each), values.
+        EXPECT_EQ(expected.size(), 45u + 8u + 3u * 4u + 4u * 4u + 4u * golden.a.size());
+        EXPECT_EQ(file_octets(golden.file), expected);
+        EXPECT_EQ(from_writer.at(golden.file), expected);
+    }
 }
 
 TEST(GoldenBytesSparse, CooMultiColumnVariantF32) {

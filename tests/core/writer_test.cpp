@@ -1,6 +1,7 @@
 // Writer: call order, placement rules, rule 8 on write, sinks, atomic file replacement and failure handling.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -347,6 +348,91 @@ TEST(Writer, DefaultTilesAreAFewMebibytes) {
     EXPECT_EQ(wide.rows, 1u);
     const BlockPlacement tall = default_tile(std::uint64_t{1} << 40, 1, ValueType::U8);
     EXPECT_EQ(tall.rows, 4u << 20);
+}
+
+// A 2 x (2^33 + 1) CSRMatrix cut by write_csr's own tiling: block positions beyond 2^32 and block widths at the
+// uint32 limit. Nothing object-sized is allocated: CSR input needs only rows + 1 offsets, and blocks without
+// entries are stored empty.
+constexpr std::uint64_t kWideCols = (std::uint64_t{1} << 33) + 1;
+
+TEST(Writer, WriteCsrTilesObjectsWiderThanTwoToThe32WithDefaultTiles) {
+    const std::uint64_t row_offsets[] = {0, 0, 0};
+    const auto bytes = testing::write_to_memory([&](Writer& writer) {
+        writer.begin_matrix(DataType::CsrMatrix, ValueType::U8, 2, kWideCols);
+        writer.write_csr(ValueType::U8, row_offsets, nullptr, nullptr, 0, {});
+    });
+    // The automatic u8 tile is 1 x 4 MiB: 2049 tiles per row, the last one the single column 2^33.
+    const BlockPlacement tile = default_tile(2, kWideCols, ValueType::U8);
+    ASSERT_EQ(tile.rows, 1u);
+    ASSERT_EQ(tile.cols, 4u << 20);
+    Reader reader = Reader::open_memory(bytes);
+    const auto& index = reader.build_index();
+    ASSERT_EQ(index.size(), 2u * 2049u);
+    for (std::size_t i = 0; i < index.size(); ++i) {
+        const BlockView& block = index[i];
+        const std::uint64_t tile_in_row = i % 2049;
+        ASSERT_EQ(block.row, i / 2049) << i;
+        ASSERT_EQ(block.col, tile_in_row * (4u << 20)) << i;
+        ASSERT_EQ(block.rows, 1u) << i;
+        ASSERT_EQ(block.cols, tile_in_row == 2048 ? 1u : 4u << 20) << i;
+        ASSERT_EQ(block.block_type, BlockType::Empty) << i;
+    }
+    EXPECT_EQ(index.back().col, std::uint64_t{1} << 33);
+    EXPECT_EQ(bytes.size(), 19u + index.size() * 25u);  // header, then bare empty block records
+    EXPECT_EQ(reader.count_entries_total(), 0u);
+    std::uint8_t window[2 * 3];
+    std::fill(std::begin(window), std::end(window), std::uint8_t{0xAA});
+    reader.read_dense_window(ValueType::U8, Window{0, kWideCols - 3, 2, 3}, window, 6, 0);  // across the last tiles
+    EXPECT_EQ(std::vector<std::uint8_t>(std::begin(window), std::end(window)), std::vector<std::uint8_t>(6, 0));
+}
+
+TEST(Writer, WriteCsrTilesObjectsWiderThanTwoToThe32AtTheLargestBlockWidth) {
+    // Entries at (1, 2^32 - 1), the first column of the second tile, and (0, 2^33), inside the third.
+    const std::uint64_t row_offsets[] = {0, 1, 2};
+    const std::uint64_t col_indices[] = {std::uint64_t{1} << 33, 0xFFFFFFFFull};
+    const double values[] = {5.0, 7.0};
+    WriteOptions options;
+    options.block_rows = 2;
+    options.block_cols = 0xFFFFFFFFu;
+    const auto bytes = testing::write_to_memory([&](Writer& writer) {
+        writer.begin_matrix(DataType::CsrMatrix, ValueType::F64, 2, kWideCols);
+        writer.write_csr(ValueType::F64, row_offsets, col_indices, values, 2, options);
+    });
+    Reader reader = Reader::open_memory(bytes);
+    const auto& index = reader.build_index();
+    ASSERT_EQ(index.size(), 3u);
+    const std::uint64_t starts[] = {0, 0xFFFFFFFFull, 2 * 0xFFFFFFFFull};
+    const std::uint32_t widths[] = {0xFFFFFFFFu, 0xFFFFFFFFu, 3};
+    // Automatic encoding: nothing to store, one entry (COO: 13 bytes against CSR's 21), and a 2 x 3 tile whose
+    // 6 dense u8 values take less room than a COO entry.
+    const BlockType types[] = {BlockType::Empty, BlockType::Coo, BlockType::Dense};
+    const std::uint64_t stored[] = {0, 1, 6};
+    for (std::size_t i = 0; i < 3; ++i) {
+        EXPECT_EQ(index[i].row, 0u) << i;
+        EXPECT_EQ(index[i].col, starts[i]) << i;
+        EXPECT_EQ(index[i].rows, 2u) << i;
+        EXPECT_EQ(index[i].cols, widths[i]) << i;
+        EXPECT_EQ(index[i].block_type, types[i]) << i;
+        EXPECT_EQ(index[i].stored_values, stored[i]) << i;
+    }
+    EXPECT_EQ(reader.count_entries_total(), 2u);
+    std::uint64_t read_offsets[3];
+    std::uint64_t read_cols[2];
+    double read_values[2];
+    ASSERT_EQ(reader.read_csr(ValueType::F64, read_offsets, 3, read_cols, read_values, 2), 2u);
+    EXPECT_EQ(std::vector<std::uint64_t>(read_offsets, read_offsets + 3), (std::vector<std::uint64_t>{0, 1, 2}));
+    EXPECT_EQ(std::vector<std::uint64_t>(read_cols, read_cols + 2),
+              (std::vector<std::uint64_t>{std::uint64_t{1} << 33, 0xFFFFFFFFull}));
+    EXPECT_EQ(std::vector<double>(read_values, read_values + 2), (std::vector<double>{5.0, 7.0}));
+    // Small windows around each entry, across tile borders.
+    double around_first[2 * 4];
+    reader.read_dense_window(ValueType::F64, Window{0, 2 * 0xFFFFFFFFull - 1, 2, 4}, around_first, 8, 0);
+    EXPECT_EQ(std::vector<double>(std::begin(around_first), std::end(around_first)),
+              (std::vector<double>{0.0, 0.0, 0.0, 5.0, 0.0, 0.0, 0.0, 0.0}));
+    double around_second[2];
+    reader.read_dense_window(ValueType::F64, Window{1, 0xFFFFFFFEull, 1, 2}, around_second, 2, 0);
+    EXPECT_EQ(std::vector<double>(std::begin(around_second), std::end(around_second)),
+              (std::vector<double>{0.0, 7.0}));
 }
 
 }  // namespace

@@ -141,14 +141,16 @@ class WriteOptionsStruct(Structure):
 
 
 class OpenOptionsStruct(Structure):
-    """dbdf_open_options_t: how a reader is opened (its dialect); struct_size first, as for every options struct."""
-    _fields_ = [("struct_size", c_size_t), ("dialect", c_int)]
+    """dbdf_open_options_t: how a reader is opened (its dialect, the threads of whole-object reads); struct_size
+    first, as for every options struct."""
+    _fields_ = [("struct_size", c_size_t), ("dialect", c_int), ("threads", c_uint)]
 
 
 class WriterOptionsStruct(Structure):
-    """dbdf_writer_options_t: how a writer is opened (its dialect, and whether a daphne file writer writes the
-    .meta sidecar)."""
-    _fields_ = [("struct_size", c_size_t), ("dialect", c_int), ("write_meta", c_int)]
+    """dbdf_writer_options_t: how a writer is opened (its dialect, whether a daphne file writer writes the .meta
+    sidecar, whether a file writer syncs to the disk, the threads of write_dense)."""
+    _fields_ = [("struct_size", c_size_t), ("dialect", c_int), ("write_meta", c_int), ("durable", c_int),
+                ("threads", c_uint)]
 
 
 ViolationCallback = CFUNCTYPE(None, c_void_p, c_int, c_uint64, c_char_p)

@@ -12,23 +12,26 @@ from .types import DataType, Dialect, dialect_of
 from .writer import Writer, _canonical_csr
 
 
-def load(source, dtype=None, dialect="spec"):
+def load(source, dtype=None, dialect="spec", *, threads: int | None = None):
     """Reads a whole .dbdf object from a path (or from bytes in memory).
 
     Returns an ndarray for a dense matrix, a scipy.sparse.csr_matrix for a CSR matrix, and for a frame a
     pandas.DataFrame when pandas is installed, else a dict {label: 1-D ndarray}. dtype converts the values
     (exactly, or DbdfError with Status.RANGE); for frames it may be a mapping from labels to dtypes.
     dialect: "spec" (the published format) or "daphne" (files DAPHNE's runtime wrote; their frames have the
-    labels col_0, col_1, ..., and a scalar loads as a NumPy scalar), or a Dialect."""
+    labels col_0, col_1, ..., and a scalar loads as a NumPy scalar), or a Dialect.
+    threads: how many threads decode the values of dense matrices and frame columns: None or 0 (the default) for
+    one per processor core on objects of 16 MiB or more, 1 for the calling thread only (see Reader)."""
     if isinstance(source, (bytes, bytearray, memoryview)):
-        reader = Reader.from_bytes(source, dialect)
+        reader = Reader.from_bytes(source, dialect, threads=threads)
     else:
-        reader = Reader(source, dialect)
+        reader = Reader(source, dialect, threads=threads)
     with reader:
         return reader.read(dtype)
 
 
-def save(path: str | os.PathLike, obj, encoding="auto", block=None, dialect="spec", write_meta: bool = True) -> None:
+def save(path: str | os.PathLike, obj, encoding="auto", block=None, dialect="spec", write_meta: bool = True, *,
+         durable: bool = False, threads: int | None = None) -> None:
     """Writes `obj` to `path` as one .dbdf object, atomically (an existing file is replaced only on success).
 
     obj: an ndarray or anything numpy.asarray() turns into a 1-D or 2-D array of one of the ten numeric dtypes
@@ -41,10 +44,15 @@ def save(path: str | os.PathLike, obj, encoding="auto", block=None, dialect="spe
     dialect: "spec" (the published format) or "daphne" (the bytes DAPHNE's runtime writes: one block in the
     object's own value type, no tiles, so `block` must be None; int16 and uint16 have no DAPHNE type and are
     refused with DbdfError), or a Dialect. write_meta: in the daphne dialect also write DaphneDSL's
-    "<path>.meta" sidecar."""
+    "<path>.meta" sidecar.
+    durable: sync the file (and the sidecar) and its directory to the disk before returning, so the new file
+    survives a system crash; by default the replacement is atomic but not synced (see Writer).
+    threads: how many threads write a dense matrix (a helper thread analyses the tiles ahead): None or 0 (the
+    default) for two on machines with several cores and matrices of 16 MiB or more, 1 for the calling thread
+    only. The bytes written are the same either way."""
     if dialect_of(dialect) is Dialect.DAPHNE and block is not None:
         raise ValueError("the daphne dialect stores every object as one block; block= does not apply")
-    with Writer(path, dialect, write_meta) as writer:
+    with Writer(path, dialect, write_meta, durable=durable, threads=threads) as writer:
         _write_object(writer, obj, encoding, block)
         writer.finish()
 

@@ -53,20 +53,27 @@ class Reader:
     dialect: "spec" (the published format, the default) or "daphne" (the layout DAPHNE's runtime writes), or a
     Dialect. It is never guessed.
 
+    threads: how many threads the whole-object reads (read_dense, read_window, read_column, and read, read_frame
+    and load through them) decode on, the calling thread included; they are started for the call and joined
+    before it returns. None or 0 (the default): one per processor core for reads of 16 MiB or more, the calling
+    thread alone for smaller ones. 1: only the calling thread. The values read never depend on it; decoding
+    block by block always runs on the calling thread.
+
     A reader is meant for one thread at a time. Calls from several threads are serialised, and close() from
     another thread waits for a call in progress; any use after close() raises ValueError."""
 
-    def __init__(self, path: str | os.PathLike, dialect="spec"):
-        options = open_options(dialect)
+    def __init__(self, path: str | os.PathLike, dialect="spec", *, threads: int | None = None):
+        options = open_options(dialect, threads)
         pointer = c_void_p()
         check(lib.dbdf_reader_open_file_with_options(os.fsencode(path), byref(options), byref(pointer)))
         self._setup(pointer, keep_alive=None)
 
     @classmethod
-    def from_bytes(cls, data, dialect="spec") -> "Reader":
-        """A reader over bytes in memory (bytes, bytearray, memoryview, ...) in `dialect`. The reader keeps a
-        reference to `data`; a mutable buffer must not change while the reader is open."""
-        options = open_options(dialect)
+    def from_bytes(cls, data, dialect="spec", *, threads: int | None = None) -> "Reader":
+        """A reader over bytes in memory (bytes, bytearray, memoryview, ...) in `dialect`, with `threads` as for
+        Reader(). The reader keeps a reference to `data`; a mutable buffer must not change while the reader is
+        open."""
+        options = open_options(dialect, threads)
         buffer = np.frombuffer(data, dtype=np.uint8)  # no copy; holds the buffer as long as the reader
         pointer = c_void_p()
         check(lib.dbdf_reader_open_memory_with_options(c_void_p(buffer.ctypes.data), buffer.size,

@@ -34,4 +34,27 @@ mod tests {
         assert_eq!(options.encoding, dbdf_encoding_t::DBDF_ENCODING_AUTO);
         assert_eq!((options.block_rows, options.block_cols), (0, 0));
     }
+
+    #[test]
+    fn open_and_writer_options_init_fill_every_field() {
+        // The fields of the header this crate was generated from, at the offsets the library writes them to.
+        let mut open = dbdf_open_options_t { struct_size: 0, dialect: dbdf_dialect_t::DBDF_DIALECT_DAPHNE, threads: 7 };
+        // SAFETY: open is a valid, writable dbdf_open_options_t.
+        unsafe { dbdf_open_options_init(&mut open) };
+        assert_eq!(open.struct_size, core::mem::size_of::<dbdf_open_options_t>());
+        assert_eq!((open.dialect, open.threads), (dbdf_dialect_t::DBDF_DIALECT_SPEC, 0));
+
+        let mut writer = dbdf_writer_options_t {
+            struct_size: 0,
+            dialect: dbdf_dialect_t::DBDF_DIALECT_DAPHNE,
+            write_meta: 0,
+            durable: 1,
+            threads: 7,
+        };
+        // SAFETY: writer is a valid, writable dbdf_writer_options_t.
+        unsafe { dbdf_writer_options_init(&mut writer) };
+        assert_eq!(writer.struct_size, core::mem::size_of::<dbdf_writer_options_t>());
+        assert_eq!((writer.dialect, writer.write_meta), (dbdf_dialect_t::DBDF_DIALECT_SPEC, 1));
+        assert_eq!((writer.durable, writer.threads), (0, 0));
+    }
 }

@@ -16,6 +16,9 @@
 //! - Both are opened in a [`Dialect`]: the published format (the default), or the layout DAPHNE's runtime
 //!   really writes ([`Reader::open_with`], [`Reader::from_bytes_with`], [`Writer::create_with`] and its memory and
 //!   sink forms, with [`WriterOptions`] choosing the dialect and the `.meta` sidecar).
+//! - [`ReaderOptions`] and [`WriterOptions`] also say how many threads the whole-object reads and `write_dense`
+//!   use ([`Reader::open_with_options`], [`Reader::from_bytes_with_options`]), and whether a file writer syncs
+//!   its file to the disk ([`WriterOptions::durable`]).
 //!
 //! # Threads
 //!
@@ -118,7 +121,7 @@ mod value;
 mod writer;
 
 pub use block::{Block, BlockInfo, BlockInfos};
-pub use dialect::{Dialect, PayloadLayout, WriterOptions};
+pub use dialect::{Dialect, PayloadLayout, ReaderOptions, WriterOptions};
 pub use error::{Error, Result, Status};
 pub use options::{BlockPlacement, FrameColumn, Window, WriteOptions};
 pub use reader::{ObjectInfo, Reader, Violation};

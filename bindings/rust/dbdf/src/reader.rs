@@ -9,7 +9,7 @@ use dbdf_sys as sys;
 
 use crate::block::{next_block_info, Block, BlockInfo, BlockInfos};
 use crate::buffers::{strided_len, value_ptr_mut, zeroed_vec};
-use crate::dialect::Dialect;
+use crate::dialect::{Dialect, ReaderOptions};
 use crate::error::{check, Error, Result, Status};
 use crate::options::Window;
 use crate::path::path_to_c;
@@ -70,11 +70,17 @@ impl Reader<'static> {
     /// dialect, string data is refused here ([`Status::Unsupported`]; a frame with a string column,
     /// which the runtime leaves cut short, [`Status::Truncated`]).
     pub fn open_with(path: impl AsRef<Path>, dialect: Dialect) -> Result<Reader<'static>> {
+        Reader::open_with_options(path, &ReaderOptions::new().dialect(dialect))
+    }
+
+    /// Open the file at `path` as [`open_with`](Reader::open_with) does, in `options.dialect`, with the whole-object
+    /// reads decoding on `options.threads`.
+    pub fn open_with_options(path: impl AsRef<Path>, options: &ReaderOptions) -> Result<Reader<'static>> {
         let path_text = path_to_c(path.as_ref())?;
-        let options = dialect.open_options();
+        let raw_options = options.to_raw()?;
         let mut handle: *mut sys::dbdf_reader_t = std::ptr::null_mut();
-        // SAFETY: path_text is NUL-terminated; options is initialised; handle is a valid out-parameter.
-        check(unsafe { sys::dbdf_reader_open_file_with_options(path_text.as_ptr(), &options, &mut handle) })?;
+        // SAFETY: path_text is NUL-terminated; raw_options is initialised; handle is a valid out-parameter.
+        check(unsafe { sys::dbdf_reader_open_file_with_options(path_text.as_ptr(), &raw_options, &mut handle) })?;
         Ok(Reader::from_handle(handle))
     }
 }
@@ -89,12 +95,19 @@ impl<'data> Reader<'data> {
     /// Read the object held in `data` as [`from_bytes`](Reader::from_bytes) does, in the layout of `dialect`;
     /// refusals as for [`open_with`](Reader::open_with).
     pub fn from_bytes_with(data: &'data [u8], dialect: Dialect) -> Result<Reader<'data>> {
-        let options = dialect.open_options();
+        Reader::from_bytes_with_options(data, &ReaderOptions::new().dialect(dialect))
+    }
+
+    /// Read the object held in `data` as [`from_bytes_with`](Reader::from_bytes_with) does, in
+    /// `options.dialect`, with the whole-object reads decoding on `options.threads`.
+    pub fn from_bytes_with_options(data: &'data [u8], options: &ReaderOptions) -> Result<Reader<'data>> {
+        let raw_options = options.to_raw()?;
         let mut handle: *mut sys::dbdf_reader_t = std::ptr::null_mut();
         // SAFETY: data is valid for data.len() bytes and, being borrowed for 'data, stays valid and unchanged
-        // for the reader's whole life, as dbdf_reader_open_memory_with_options requires; options is initialised.
+        // for the reader's whole life, as dbdf_reader_open_memory_with_options requires; raw_options is
+        // initialised.
         check(unsafe {
-            sys::dbdf_reader_open_memory_with_options(data.as_ptr().cast(), data.len(), &options, &mut handle)
+            sys::dbdf_reader_open_memory_with_options(data.as_ptr().cast(), data.len(), &raw_options, &mut handle)
         })?;
         Ok(Reader::from_handle(handle))
     }
@@ -231,7 +244,8 @@ impl<'data> Reader<'data> {
         self.info()
     }
 
-    /// The whole object as dense row-major values of `T`.
+    /// The whole object as dense row-major values of `T`. Like the window and column reads, it decodes on the
+    /// threads [`ReaderOptions::threads`] chose when the reader was opened.
     pub fn read_dense<T: Value>(&mut self) -> Result<Vec<T>> {
         let info = self.layout_checked_info()?;
         self.read_dense_window(Window::new(0, 0, info.rows, info.cols))

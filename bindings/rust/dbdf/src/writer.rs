@@ -44,17 +44,20 @@ unsafe impl Send for Writer<'_> {}
 
 impl Writer<'static> {
     /// Write to the file at `path`, atomically: the file appears (replacing any old one) only when
-    /// [`finish`](Writer::finish) succeeds. The spec dialect.
+    /// [`finish`](Writer::finish) succeeds. It is not synced to the disk ([`WriterOptions::durable`] does that).
+    /// The spec dialect.
     pub fn create(path: impl AsRef<Path>) -> Result<Writer<'static>> {
         Writer::create_with(path, &WriterOptions::new())
     }
 
     /// Write to the file at `path` as [`create`](Writer::create) does, in `options.dialect`. In the daphne dialect
     /// with `options.write_meta`, `finish` then also writes `<path>.meta` (atomically, once the data file is in
-    /// place; a failure there is [`Status::Io`](crate::Status::Io) with the data file already written).
+    /// place; a failure there is [`Status::Io`](crate::Status::Io) with the data file already written). With
+    /// `options.durable`, `finish` syncs both to the disk; `options.threads` is used by
+    /// [`write_dense`](Writer::write_dense).
     pub fn create_with(path: impl AsRef<Path>, options: &WriterOptions) -> Result<Writer<'static>> {
         let path_text = path_to_c(path.as_ref())?;
-        let raw_options = options.to_raw();
+        let raw_options = options.to_raw()?;
         let mut handle: *mut sys::dbdf_writer_t = std::ptr::null_mut();
         // SAFETY: path_text is NUL-terminated; raw_options is initialised; handle is a valid out-parameter.
         check(unsafe { sys::dbdf_writer_open_file_with_options(path_text.as_ptr(), &raw_options, &mut handle) })?;
@@ -67,9 +70,10 @@ impl Writer<'static> {
         Writer::in_memory_with(&WriterOptions::new())
     }
 
-    /// Write to memory as [`in_memory`](Writer::in_memory) does, in `options.dialect` (no `.meta` sidecar).
+    /// Write to memory as [`in_memory`](Writer::in_memory) does, in `options.dialect`, with `options.threads` (no
+    /// `.meta` sidecar, nothing to sync).
     pub fn in_memory_with(options: &WriterOptions) -> Result<Writer<'static>> {
-        let raw_options = options.to_raw();
+        let raw_options = options.to_raw()?;
         let mut handle: *mut sys::dbdf_writer_t = std::ptr::null_mut();
         // SAFETY: raw_options is initialised; handle is a valid out-parameter.
         check(unsafe { sys::dbdf_writer_open_memory_with_options(&raw_options, &mut handle) })?;
@@ -85,9 +89,10 @@ impl<'sink> Writer<'sink> {
         Writer::to_sink_with(output, &WriterOptions::new())
     }
 
-    /// Write through `output` as [`to_sink`](Writer::to_sink) does, in `options.dialect` (no `.meta` sidecar).
+    /// Write through `output` as [`to_sink`](Writer::to_sink) does, in `options.dialect`, with `options.threads`
+    /// (no `.meta` sidecar, nothing to sync).
     pub fn to_sink_with(output: impl Write + Send + 'sink, options: &WriterOptions) -> Result<Writer<'sink>> {
-        let raw_options = options.to_raw();
+        let raw_options = options.to_raw()?;
         let sink = NonNull::from(Box::leak(Box::new(CallbackSink::new(Box::new(output)))));
         let mut handle: *mut sys::dbdf_writer_t = std::ptr::null_mut();
         // SAFETY: the context stays valid until the writer is freed (Drop frees the handle before the sink);

@@ -122,8 +122,8 @@ typedef enum dbdf_data_type {
     DBDF_DATA_DENSE = 1, /**< DenseMatrix */
     DBDF_DATA_CSR = 2,   /**< CSRMatrix */
     DBDF_DATA_FRAME = 3, /**< Frame: one value type and label per column */
-    /** A single value, read as a 1 x 1 object with one dense block. Only in the daphne dialect (section 5): the
-     *  spec has no such data type, and it is never written. */
+    /** A single value, read as a 1 x 1 object with one dense block, and written from one (see
+     *  dbdf_writer_begin_matrix()). Only in the daphne dialect (section 5): the spec has no such data type. */
     DBDF_DATA_SCALAR = 4
 } dbdf_data_type_t;
 
@@ -467,9 +467,12 @@ DBDF_API dbdf_status_t dbdf_writer_open_callback(dbdf_write_fn write, void *cont
 DBDF_API void dbdf_writer_free(dbdf_writer_t *writer);
 
 /**
- * Write the header of a matrix: `data_type` DBDF_DATA_DENSE or DBDF_DATA_CSR, its value type and shape.
- * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL writer, frame data type, unknown or NONE value type);
- * DBDF_ERR_CALL_ORDER (already begun); DBDF_ERR_IO or DBDF_ERR_SINK; DBDF_ERR_NOMEM.
+ * Write the header of a matrix: `data_type` DBDF_DATA_DENSE or DBDF_DATA_CSR, its value type and shape. A writer
+ * in the daphne dialect also takes DBDF_DATA_SCALAR with rows = cols = 1: a single value, given afterwards as a
+ * 1 x 1 matrix (section 5).
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL writer, frame data type, unknown or NONE value type,
+ * DBDF_DATA_SCALAR in the spec dialect, which has no scalar, or a scalar that is not 1 x 1; in the daphne dialect
+ * see section 5); DBDF_ERR_CALL_ORDER (already begun); DBDF_ERR_IO or DBDF_ERR_SINK; DBDF_ERR_NOMEM.
  */
 DBDF_API dbdf_status_t dbdf_writer_begin_matrix(dbdf_writer_t *writer, dbdf_data_type_t data_type,
                                                 dbdf_value_type_t value_type, uint64_t rows, uint64_t cols);
@@ -630,13 +633,19 @@ DBDF_API dbdf_status_t dbdf_writer_copy_memory(const dbdf_writer_t *writer, void
  * - a frame takes each column once, by dbdf_writer_write_column() or dbdf_writer_add_dense() of a whole
  *   column; the columns are kept in memory until dbdf_writer_finish() writes the rows interleaved. Labels are
  *   written as their text (DAPHNE's reader skips them).
+ * - a scalar: dbdf_writer_begin_matrix(writer, DBDF_DATA_SCALAR, value_type, 1, 1), then its value as a 1 x 1
+ *   dense matrix (dbdf_writer_write_dense() of one value, or one dbdf_writer_add_*() call of a 1 x 1 block),
+ *   then dbdf_writer_finish(). The output is what DAPHNE's runtime serializes for a single value: the 18-byte
+ *   header with data type 4 and #r/#c zero (the runtime leaves them unassigned; its files hold zeros), the value
+ *   type and the value, 19 + value size bytes. Any of the eight numeric types.
  * - value types without a DAPHNE code (DBDF_VALUE_U16, DBDF_VALUE_I16) and matrices with a dimension of 2^32 or
  *   more are refused by begin with DBDF_ERR_INVALID_ARGUMENT.
  * - a file writer also writes DaphneDSL's "<path>.meta" JSON sidecar (dbdf_writer_options_t.write_meta),
  *   as DAPHNE writes it: {"numCols":4,"numRows":3,"valueType":"f64"} for dense matrices,
  *   {"numCols":5,"numNonZeros":7,"numRows":6,"valueType":"f64"} for CSR matrices, and
  *   {"numCols":2,"numRows":4,"schema":[{"label":"id","valueType":"si64"},...]} for frames. Value type names:
- *   si8 si32 si64 ui8 ui32 ui64 f32 f64.
+ *   si8 si32 si64 ui8 ui32 ui64 f32 f64. Scalars get no sidecar: the runtime only serializes them into
+ *   buffers and has no file writer for them, so it never writes one and there is no form to follow.
  * ========================================================================================================== */
 
 /** Which byte layout a file follows. */

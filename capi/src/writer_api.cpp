@@ -21,9 +21,11 @@ dbdf::BlockPlacement placement(uint64_t row, uint64_t col, uint32_t rows, uint32
     return dbdf::BlockPlacement{row, col, rows, cols};
 }
 
+// DBDF_DATA_SCALAR passes through: the core accepts it in the daphne dialect and refuses it in the spec dialect.
 dbdf::DataType to_matrix_data_type(dbdf_data_type_t data_type) {
-    if (data_type != DBDF_DATA_DENSE && data_type != DBDF_DATA_CSR) {
-        throw invalid_argument("begin_matrix needs DBDF_DATA_DENSE or DBDF_DATA_CSR, got " +
+    if (data_type != DBDF_DATA_DENSE && data_type != DBDF_DATA_CSR && data_type != DBDF_DATA_SCALAR) {
+        throw invalid_argument("begin_matrix needs DBDF_DATA_DENSE or DBDF_DATA_CSR (or DBDF_DATA_SCALAR in the "
+                               "daphne dialect), got " +
                                std::to_string(static_cast<int>(data_type)));
     }
     return static_cast<dbdf::DataType>(data_type);

@@ -28,7 +28,18 @@ void check_daphne_header_for_writing(const ObjectHeader& header) {
         }
         return;
     }
-    if (!is_matrix(header.data_type)) invalid("the daphne dialect writes dense and CSR matrices and frames");
+    if (header.data_type == DataType::Scalar) {
+        // The runtime's serializer for single values takes any fundamental C++ type that has a value type code:
+        // the eight numeric ones (DIALECT.md 2 and 7).
+        code_or_refuse(header.value_type, "the scalar");
+        if (header.rows != 1 || header.cols != 1) {
+            invalid("a scalar is 1 x 1, not " + std::to_string(header.rows) + " x " + std::to_string(header.cols));
+        }
+        return;
+    }
+    if (!is_matrix(header.data_type)) {
+        invalid("the daphne dialect writes dense and CSR matrices, frames and scalars");
+    }
     code_or_refuse(header.value_type, "the matrix");
     if (header.rows > kMaxBlockExtent || header.cols > kMaxBlockExtent) {
         invalid("a " + std::to_string(header.rows) + " x " + std::to_string(header.cols) +
@@ -41,6 +52,13 @@ std::vector<std::byte> encode_daphne_header(const ObjectHeader& header) {
     std::vector<std::byte> bytes(18);
     bytes[0] = std::byte{kFormatVersion};
     bytes[1] = static_cast<std::byte>(header.data_type);
+    if (header.data_type == DataType::Scalar) {
+        // The runtime never assigns the #r/#c slots of a scalar (DIALECT.md 7), so any bytes there are its; the
+        // corpus files hold zeros, which is what they stay here. The value type follows, then the value: no
+        // rx/cx and no block header.
+        bytes.push_back(std::byte{*daphne_value_code(header.value_type)});
+        return bytes;
+    }
     store_le<std::uint64_t>(bytes.data() + 2, header.rows);
     store_le<std::uint64_t>(bytes.data() + 10, header.cols);
     auto append = [&](const void* data, std::size_t size) {

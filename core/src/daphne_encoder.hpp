@@ -20,14 +20,17 @@
 namespace dbdf::detail {
 
 // Refuses what the daphne dialect cannot express: value types without a DAPHNE code (u16, i16), matrix
-// dimensions of 2^32 or more (the block header holds them as uint32), scalars. Throws Error(InvalidArgument).
+// dimensions of 2^32 or more (the block header holds them as uint32), scalars that are not 1 x 1. Throws
+// Error(InvalidArgument).
 void check_daphne_header_for_writing(const ObjectHeader& header);
 
 // Matrices: object header, (rx, cx) = (0, 0) and the block header up to its value type (45 bytes); the body
 // follows. Frames: object header, value types, labels as text (DAPHNE's reader skips them) and (rx, cx).
+// Scalars: object header with zero #r/#c and the value type (19 bytes); the value follows as a 1 x 1 dense body.
 std::vector<std::byte> encode_daphne_header(const ObjectHeader& header);
 
-// The body of a matrix without any non-zero: nothing for dense matrices; for CSR #nzb = 0 and #r + 1 zero offsets.
+// The body of a matrix without any non-zero: zero values for dense matrices and scalars (none when a dimension
+// is 0); for CSR #nzb = 0 and #r + 1 zero offsets.
 void put_daphne_empty_body(ByteOutput& out, const ObjectHeader& header);
 
 // Out of line: daphne_stored_value runs once per value written.

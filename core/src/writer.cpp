@@ -274,27 +274,34 @@ struct Writer::State {
         phase = Phase::Begun;
     }
 
-    // The daphne dialect's matrix body is one block covering the object, in the object's own layout.
+    // "scalar" or "matrix", for messages about the daphne dialect's single block.
+    const char* daphne_object_noun() const { return header.data_type == DataType::Scalar ? "scalar" : "matrix"; }
+
+    // The daphne dialect's matrix body is one block covering the object, in the object's own layout. A scalar's
+    // value is a 1 x 1 dense block: the same bytes, without the block header.
     void require_daphne_matrix_block(const BlockPlacement& place, Encoding encoding) const {
         if (header.data_type == DataType::Frame) {
             invalid("in the daphne dialect a frame takes whole columns of dense values (write_column or add_dense "
                     "of a whole column)");
         }
         if (daphne_body_written) {
-            throw Error(ErrorCode::CallOrder,
-                        "the daphne dialect stores one block covering the matrix, and it has been written");
+            throw Error(ErrorCode::CallOrder, std::string("the daphne dialect stores one block covering the ") +
+                                                  daphne_object_noun() + ", and it has been written");
         }
         if (place.row != 0 || place.col != 0 || place.rows != header.rows || place.cols != header.cols) {
             invalid(position_text(place) + " does not cover the " + std::to_string(header.rows) + " x " +
-                    std::to_string(header.cols) + " matrix; the daphne dialect stores one block covering it");
+                    std::to_string(header.cols) + " " + daphne_object_noun() +
+                    "; the daphne dialect stores one block covering it");
         }
-        const bool dense = header.data_type == DataType::DenseMatrix;
+        const bool dense = header.data_type != DataType::CsrMatrix;
         const bool fits = encoding == Encoding::Auto || encoding == Encoding::AsGiven ||
                           (dense && encoding == Encoding::Dense) || (!dense && encoding == Encoding::Csr);
         if (!fits) {
+            const std::string object = header.data_type == DataType::Scalar
+                                           ? std::string("scalar's value")
+                                           : std::string(name(header.data_type)) + " matrix";
             invalid("encoding " + std::string(name(encoding)) + " is not available in the daphne dialect, which "
-                    "stores a " + std::string(name(header.data_type)) + " matrix as one " +
-                    (dense ? "dense" : "CSR") + " block");
+                    "stores a " + object + " as one " + (dense ? "dense" : "CSR") + " block");
         }
     }
 
@@ -316,7 +323,7 @@ struct Writer::State {
                 }
             }
             emitting([&] {
-                if (header.data_type == DataType::DenseMatrix) {
+                if (header.data_type != DataType::CsrMatrix) {
                     detail::put_daphne_dense_body<D>(out, source);
                 } else {
                     daphne_non_zeros = detail::put_daphne_csr_body<D>(out, source);
@@ -349,17 +356,20 @@ struct Writer::State {
         if (header.rows != 0 && header.cols != 0) {
             throw Error(ErrorCode::Format,
                         "no block covers the " + std::to_string(header.rows) + " x " + std::to_string(header.cols) +
-                            " matrix; the daphne dialect needs one block covering it (write_dense, write_csr or "
-                            "one add_* call) before finishing",
+                            " " + daphne_object_noun() +
+                            "; the daphne dialect needs one block covering it (write_dense, write_csr or one add_* "
+                            "call) before finishing",
                         1);
         }
         emitting([&] { detail::put_daphne_empty_body(out, header); });
         daphne_body_written = true;
     }
 
-    // DaphneDSL's read kernel needs <file>.meta next to the data; it goes to its own atomic file.
+    // DaphneDSL's read kernel needs <file>.meta next to the data; it goes to its own atomic file. Scalars get
+    // none: the runtime only serializes them into buffers and has no file writer for them, so it never writes a
+    // sidecar for one (the corpus has none) and there is no form to follow.
     void write_daphne_meta() {
-        if (!daphne() || dialect.meta_sidecar.empty()) return;
+        if (!daphne() || dialect.meta_sidecar.empty() || header.data_type == DataType::Scalar) return;
         const std::string json = detail::daphne_meta_json(header, daphne_non_zeros);
         emitting([&] {
             auto meta = make_file_sink(dialect.meta_sidecar, dialect.meta_commit);
@@ -498,13 +508,29 @@ Writer::~Writer() = default;
 
 void Writer::begin_matrix(DataType data_type, ValueType value_type, std::uint64_t rows, std::uint64_t cols) {
     state_->require_idle();
-    if (!is_matrix(data_type)) invalid("begin_matrix needs data type dense or csr; use begin_frame for frames");
     ObjectHeader header;
     header.data_type = data_type;
     header.value_type = value_type;
     header.rows = rows;
     header.cols = cols;
-    check_header_for_writing(header);
+    if (data_type == DataType::Scalar) {
+        // Data type 4 is DAPHNE's serialized single value; the spec defines no such data type, so a spec file
+        // cannot hold it.
+        if (!state_->daphne()) {
+            invalid("data type scalar exists only in the daphne dialect; the spec format has no scalar (write a "
+                    "1 x 1 dense matrix instead)");
+        }
+        if (!is_valid(value_type)) {
+            invalid("a scalar needs a value type from u8 to f64, got code " +
+                    std::to_string(static_cast<unsigned>(value_type)));
+        }
+    } else {
+        if (!is_matrix(data_type)) {
+            invalid("begin_matrix needs data type dense or csr (or scalar in the daphne dialect); use begin_frame "
+                    "for frames");
+        }
+        check_header_for_writing(header);
+    }
     state_->header = std::move(header);
     state_->write_header();
 }

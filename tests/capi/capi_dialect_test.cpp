@@ -179,6 +179,55 @@ TEST(CapiDialect, ScalarReadsAsOneByOne) {
     EXPECT_EQ(value, -7);
 }
 
+TEST(CapiDialect, ScalarIsWrittenAsTheRuntimeSerializesIt) {
+    dbdf_writer_options_t options = DBDF_WRITER_OPTIONS_INIT;
+    options.dialect = DBDF_DIALECT_DAPHNE;
+    dbdf_writer_t* raw = nullptr;
+    ASSERT_OK(dbdf_writer_open_memory_with_options(&options, &raw));
+    WriterHandle f64(raw);
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_begin_matrix(f64.get(), DBDF_DATA_SCALAR, DBDF_VALUE_F64, 2, 1));
+    EXPECT_NE(std::string(dbdf_last_error_message()).find("1 x 1"), std::string::npos) << dbdf_last_error_message();
+    ASSERT_OK(dbdf_writer_begin_matrix(f64.get(), DBDF_DATA_SCALAR, DBDF_VALUE_F64, 1, 1));
+    const double value = 3.25;
+    ASSERT_OK(dbdf_writer_write_dense(f64.get(), DBDF_VALUE_F64, &value, 1, 0, nullptr));
+    ASSERT_OK(dbdf_writer_finish(f64.get()));
+    EXPECT_EQ(finished_bytes(f64.get()), load(kCorpus + "value_f64_serialized.bin"));
+
+    // One 1 x 1 block does it too, and the file writer leaves out the .meta sidecar: the runtime writes none.
+    const fs::path directory = fs::temp_directory_path() / ("dbdf-capi-scalar-" + std::to_string(::getpid()));
+    fs::create_directories(directory);
+    const fs::path path = directory / "value_i64_serialized.bin";
+    ASSERT_OK(dbdf_writer_open_file_with_options(path.c_str(), &options, &raw));
+    WriterHandle i64(raw);
+    ASSERT_OK(dbdf_writer_begin_matrix(i64.get(), DBDF_DATA_SCALAR, DBDF_VALUE_I64, 1, 1));
+    const std::int8_t small = -7;
+    ASSERT_OK(dbdf_writer_add_dense(i64.get(), 0, 0, 1, 1, DBDF_VALUE_I8, &small, 1, 0, nullptr));
+    ASSERT_OK(dbdf_writer_finish(i64.get()));
+    EXPECT_EQ(load(path.string()), load(kCorpus + "value_i64_serialized.bin"));
+    EXPECT_FALSE(fs::exists(path.string() + ".meta"));
+    fs::remove_all(directory);
+
+    // Read back through the C ABI: a scalar again.
+    ReaderHandle reader = open_daphne_file("value_f64_serialized.bin");
+    dbdf_object_info_t info{};
+    ASSERT_OK(dbdf_reader_object_info(reader.get(), &info));
+    EXPECT_EQ(info.data_type, DBDF_DATA_SCALAR);
+}
+
+TEST(CapiDialect, TheSpecDialectRefusesScalars) {
+    dbdf_writer_t* raw = nullptr;
+    ASSERT_OK(dbdf_writer_open_memory(&raw));
+    WriterHandle writer(raw);
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_SCALAR, DBDF_VALUE_F64, 1, 1));
+    EXPECT_NE(std::string(dbdf_last_error_message()).find("only in the daphne dialect"), std::string::npos)
+        << dbdf_last_error_message();
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_FRAME, DBDF_VALUE_F64, 1, 1));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
+                  dbdf_writer_begin_matrix(writer.get(), static_cast<dbdf_data_type_t>(5), DBDF_VALUE_F64, 1, 1));
+    // Nothing was begun: the writer still takes a 1 x 1 dense matrix.
+    ASSERT_OK(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_F64, 1, 1));
+}
+
 TEST(CapiDialect, MemoryWriterReproducesRuntimeBytes) {
     dbdf_writer_options_t options = DBDF_WRITER_OPTIONS_INIT;
     options.dialect = DBDF_DIALECT_DAPHNE;

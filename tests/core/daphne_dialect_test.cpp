@@ -20,6 +20,7 @@
 
 #include "daphne_dialect.hpp"
 #include "dbdf/dialect.hpp"
+#include "dbdf/endian.hpp"
 #include "dbdf/error.hpp"
 #include "dbdf/reader.hpp"
 #include "dbdf/writer.hpp"
@@ -604,6 +605,160 @@ TEST(DaphneDialectScalar, SerializedValues) {
     EXPECT_EQ(read_all_dense<std::int64_t>(other), std::vector<std::int64_t>{-7});
 }
 
+TEST(DaphneDialectScalar, WritingReproducesTheRuntimesFiles) {
+    const double f64 = 3.25;
+    EXPECT_EQ(write_daphne([&](Writer& writer) {
+                  writer.begin_matrix(DataType::Scalar, ValueType::F64, 1, 1);
+                  writer.write_dense(ValueType::F64, &f64, 1, 0, {});
+              }),
+              load("value_f64_serialized.bin"));
+    // Any one call whose block covers the 1 x 1 object gives the same bytes, values converted exactly.
+    const std::int32_t i32 = -7;
+    EXPECT_EQ(write_daphne([&](Writer& writer) {
+                  writer.begin_matrix(DataType::Scalar, ValueType::I64, 1, 1);
+                  writer.add_dense(BlockPlacement{0, 0, 1, 1}, ValueType::I32, &i32, 1, 0, {});
+              }),
+              load("value_i64_serialized.bin"));
+    const std::uint64_t offsets[] = {0, 1};
+    const std::uint32_t col = 0;
+    const double value = 3.25;
+    EXPECT_EQ(write_daphne([&](Writer& writer) {
+                  writer.begin_matrix(DataType::Scalar, ValueType::F64, 1, 1);
+                  writer.add_csr(BlockPlacement{0, 0, 1, 1}, ValueType::F64, offsets, &col, &value, 1, {});
+              }),
+              load("value_f64_serialized.bin"));
+}
+
+TEST(DaphneDialectScalar, EveryNumericTypeHasTheSerializersLayout) {
+    // DIALECT.md 7: version 1, data type 4, 16 bytes of #r/#c (zero in the runtime's files), the DAPHNE code, the
+    // value at its own width: 19 + S bytes.
+    const std::vector<std::tuple<ValueType, std::uint8_t>> types{
+        {ValueType::I8, 0},  {ValueType::I32, 1}, {ValueType::I64, 2}, {ValueType::U8, 3},
+        {ValueType::U32, 4}, {ValueType::U64, 5}, {ValueType::F32, 6}, {ValueType::F64, 7}};
+    for (const auto& [type, code] : types) {
+        SCOPED_TRACE(std::string(name(type)));
+        visit_value_type(type, [&](auto tag) {
+            using T = typename decltype(tag)::type;
+            const T value = std::is_signed_v<T> ? T(-5) : T(200);
+            const auto bytes = write_daphne([&](Writer& writer) {
+                writer.begin_matrix(DataType::Scalar, type, 1, 1);
+                writer.write_dense(type, &value, 1, 0, {});
+            });
+            Bytes expected;
+            expected.u8(1).u8(4).u64(0).u64(0).u8(code);
+            std::byte raw[sizeof(T)];
+            store_le<T>(raw, value);
+            std::vector<std::byte> layout = expected.vector();
+            layout.insert(layout.end(), std::begin(raw), std::end(raw));
+            EXPECT_EQ(bytes.size(), 19 + sizeof(T));
+            EXPECT_EQ(bytes, layout);
+            Reader reader = Reader::open_memory(bytes, Dialect::Daphne);
+            EXPECT_EQ(reader.header().data_type, DataType::Scalar);
+            EXPECT_EQ(reader.header().value_type, type);
+            EXPECT_EQ(read_all_dense<T>(reader), std::vector<T>{value});
+        });
+    }
+    // A scalar written without its value holds zero, as a matrix written by add_empty does.
+    EXPECT_EQ(write_daphne([](Writer& writer) {
+                  writer.begin_matrix(DataType::Scalar, ValueType::F64, 1, 1);
+                  writer.add_empty(BlockPlacement{0, 0, 1, 1});
+              }),
+              (Bytes().u8(1).u8(4).u64(0).u64(0).u8(7).f64(0.0).vector()));
+}
+
+TEST(DaphneDialectScalar, WritingRefusesWhatIsNotOneValue) {
+    auto expect_error = [](ErrorCode code, const std::function<void(Writer&)>& build, const char* fragment) {
+        Writer writer(std::make_unique<MemorySink>(), WriterDialect{Dialect::Daphne, {}});
+        try {
+            build(writer);
+            ADD_FAILURE() << "expected a refusal mentioning " << fragment;
+        } catch (const Error& error) {
+            EXPECT_EQ(error.code(), code) << error.what();
+            EXPECT_NE(std::string(error.what()).find(fragment), std::string::npos) << error.what();
+        }
+    };
+    const std::vector<double> values{1, 2};
+    expect_error(ErrorCode::InvalidArgument, [](Writer& w) { w.begin_matrix(DataType::Scalar, ValueType::F64, 1, 2); },
+                 "a scalar is 1 x 1, not 1 x 2");
+    expect_error(ErrorCode::InvalidArgument, [](Writer& w) { w.begin_matrix(DataType::Scalar, ValueType::F64, 0, 0); },
+                 "a scalar is 1 x 1");
+    expect_error(ErrorCode::InvalidArgument, [](Writer& w) { w.begin_matrix(DataType::Scalar, ValueType::I16, 1, 1); },
+                 "i16, which the daphne dialect cannot express");
+    expect_error(ErrorCode::InvalidArgument, [](Writer& w) { w.begin_matrix(DataType::Scalar, ValueType::None, 1, 1); },
+                 "a scalar needs a value type");
+    expect_error(
+        ErrorCode::InvalidArgument,
+        [&](Writer& w) {
+            w.begin_matrix(DataType::Scalar, ValueType::F64, 1, 1);
+            w.write_dense(ValueType::F64, values.data(), 1, 0, WriteOptions{Encoding::Csr, 0, 0});
+        },
+        "stores a scalar's value as one dense block");
+    expect_error(
+        ErrorCode::InvalidArgument,
+        [&](Writer& w) {
+            w.begin_matrix(DataType::Scalar, ValueType::F64, 1, 1);
+            w.write_column(0, ValueType::F64, values.data(), 1, {});
+        },
+        "write_column writes frame columns");
+    expect_error(
+        ErrorCode::InvalidArgument,
+        [&](Writer& w) {
+            w.begin_matrix(DataType::Scalar, ValueType::F64, 1, 1);
+            w.write_dense(ValueType::F64, values.data(), 1, 0, {});
+            w.add_dense(BlockPlacement{0, 0, 1, 1}, ValueType::F64, values.data(), 1, 0, {});
+        },
+        "overlaps");
+    expect_error(
+        ErrorCode::Format,
+        [](Writer& w) {
+            w.begin_matrix(DataType::Scalar, ValueType::F64, 1, 1);
+            w.finish();
+        },
+        "no block covers the 1 x 1 scalar");
+    const std::int32_t too_large = 300;
+    expect_error(
+        ErrorCode::Range,
+        [&](Writer& w) {
+            w.begin_matrix(DataType::Scalar, ValueType::U8, 1, 1);
+            w.write_dense(ValueType::I32, &too_large, 1, 0, {});
+        },
+        "not exactly representable");
+}
+
+TEST(DaphneDialectScalar, TheSpecDialectHasNoScalar) {
+    Writer writer(std::make_unique<MemorySink>());
+    try {
+        writer.begin_matrix(DataType::Scalar, ValueType::F64, 1, 1);
+        FAIL() << "expected a refusal";
+    } catch (const Error& error) {
+        EXPECT_EQ(error.code(), ErrorCode::InvalidArgument);
+        EXPECT_NE(std::string(error.what()).find("only in the daphne dialect"), std::string::npos) << error.what();
+    }
+    EXPECT_FALSE(writer.begun());
+    EXPECT_EQ(writer.bytes_written(), 0u);
+    // The writer is still usable for what the spec has: a 1 x 1 dense matrix.
+    writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 1, 1);
+}
+
+TEST(DaphneDialectScalar, AFileWriterWritesNoMetaSidecar) {
+    const fs::path directory = fs::temp_directory_path() / ("dbdf-daphne-scalar-" + std::to_string(::getpid()));
+    fs::create_directories(directory);
+    const fs::path path = directory / "value_f64_serialized.bin";
+    const double value = 3.25;
+    {
+        Writer writer(make_file_sink(path), WriterDialect{Dialect::Daphne, fs::path(path.string() + ".meta")});
+        writer.begin_matrix(DataType::Scalar, ValueType::F64, 1, 1);
+        writer.write_dense(ValueType::F64, &value, 1, 0, {});
+        writer.finish();
+    }
+    EXPECT_EQ(load_text(path.string()), load_text(kCorpus + "value_f64_serialized.bin"));
+    // The runtime has no file writer for scalars, so there is no sidecar to follow; the corpus has none either.
+    EXPECT_FALSE(fs::exists(kCorpus + "value_f64_serialized.bin.meta"));
+    EXPECT_FALSE(fs::exists(path.string() + ".meta"));
+    EXPECT_EQ(std::distance(fs::directory_iterator(directory), fs::directory_iterator()), 1);
+    fs::remove_all(directory);
+}
+
 TEST(DaphneDialectSpecStaysStrict, RuntimeFilesFailInSpecMode) {
     for (const char* name : {"dense_f64_3x4.dbdf", "csr_f64_6x5.dbdf", "frame_mixed.dbdf", "dense_si8_2x5.dbdf",
                              "value_f64_serialized.bin"}) {
@@ -934,8 +1089,9 @@ TEST(DaphneDialectCorpus, DescriptionMatchesTheFiles) {
             const auto expected = entry.at("values").get<std::vector<T>>();
             EXPECT_EQ(read_all_dense<T>(reader), expected);
             if (entry.at("reproducible").get<bool>()) {
+                // Dense matrices and scalars: a scalar's value is written as a 1 x 1 matrix's.
                 EXPECT_EQ(write_daphne([&](Writer& writer) {
-                              writer.begin_matrix(DataType::DenseMatrix, type, header.rows, header.cols);
+                              writer.begin_matrix(header.data_type, type, header.rows, header.cols);
                               writer.write_dense(type, expected.data(), expected.size(), 0, {});
                           }),
                           bytes);

@@ -39,9 +39,13 @@ struct BlockPlacement {
 // column (write_column, or add_dense of a whole column), kept in memory until finish() interleaves them row by
 // row. Values are stored in the object's value type (no narrowing); the encoding option may only name the
 // object's own layout (auto, as-given, dense for dense matrices, CSR for CSR matrices); tile sizes do not apply.
+// A scalar (begin_matrix(DataType::Scalar, type, 1, 1), daphne dialect only) takes its value as a 1 x 1 matrix
+// does (write_dense, or one add_* call of a 1 x 1 block) and is written as DAPHNE's runtime serializes a single
+// value: header, value type, value.
 struct WriterDialect {
     Dialect dialect = Dialect::Spec;
     // Daphne dialect: finish() writes DaphneDSL's .meta JSON here (atomically, after the data); empty: none.
+    // Scalars never get one: the runtime writes no sidecar for them.
     std::filesystem::path meta_sidecar;
     // How the .meta file is committed; the data file's sink has its own setting (make_file_sink).
     FileCommit meta_commit = FileCommit::Atomic;
@@ -54,6 +58,8 @@ public:
     Writer& operator=(Writer&&) noexcept;
     ~Writer();
 
+    // data_type dense or CSR; in the daphne dialect also Scalar with rows = cols = 1 (the spec dialect refuses it
+    // with Error(InvalidArgument): the spec has no scalar data type).
     void begin_matrix(DataType data_type, ValueType value_type, std::uint64_t rows, std::uint64_t cols);
     void begin_frame(std::uint64_t rows, std::vector<ValueType> column_types, std::vector<std::string> labels);
     const ObjectHeader& header() const;

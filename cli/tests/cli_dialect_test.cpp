@@ -44,7 +44,9 @@ TEST_F(CliDialect, InfoSaysWhenLabelsAreNotRecoverable) {
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_NE(result.out.find("\"dialect\":\"daphne\""), std::string::npos) << result.out;
     EXPECT_NE(result.out.find("\"labels_recoverable\":false"), std::string::npos) << result.out;
-    EXPECT_NE(result.out.find("{\"label\":\"col_2\",\"value_type\":\"f32\"}"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("{\"label\":\"col_2\",\"value_type\":\"f32\",\"label_hex\":null}"),
+              std::string::npos)
+        << result.out;
 }
 
 TEST_F(CliDialect, ValidateAndCat) {
@@ -104,6 +106,38 @@ TEST_F(CliDialect, ConvertBetweenDialectsReproducesTheRuntimeBytes) {
     ToolRun i16 = run("convert " + path("spec.dbdf") + " " + path("i16.dbdf") + " --dialect-out daphne --value-type i16");
     EXPECT_EQ(i16.exit_code, 2);
     EXPECT_NE(i16.err.find("cannot express"), std::string::npos) << i16.err;
+}
+
+TEST_F(CliDialect, ConvertKeepsADaphneScalarInDaphneOutput) {
+    for (const char* name : {"value_f64_serialized.bin", "value_i64_serialized.bin"}) {
+        SCOPED_TRACE(name);
+        // .bin says no format, hence --from/--to.
+        for (const char* encoding : {"", " --encoding as-is"}) {
+            ToolRun same = run("convert " + corpus(name) + " " + path("out.bin") +
+                               " --from dbdf --to dbdf --dialect-in daphne --dialect-out daphne" + encoding);
+            ASSERT_EQ(same.exit_code, 0) << same.err;
+            EXPECT_EQ(contents(path("out.bin")), contents(corpus(name)));
+            // The runtime writes no .meta for a scalar, so neither does the conversion.
+            EXPECT_FALSE(fs::exists(path("out.bin.meta")));
+        }
+        ToolRun info = run("info --dialect daphne --json " + path("out.bin"));
+        ASSERT_EQ(info.exit_code, 0) << info.err;
+        EXPECT_NE(info.out.find("\"data_type\":\"scalar\""), std::string::npos) << info.out;
+    }
+    // The spec has no scalar: spec output holds a 1 x 1 dense matrix, as --data-type dense does in daphne output.
+    ASSERT_EQ(run("convert " + corpus("value_f64_serialized.bin") + " " + path("spec.dbdf") +
+                  " --from dbdf --dialect-in daphne --dialect-out spec")
+                  .exit_code,
+              0);
+    ToolRun spec = run("info --json " + path("spec.dbdf"));
+    ASSERT_EQ(spec.exit_code, 0) << spec.err;
+    EXPECT_NE(spec.out.find("\"data_type\":\"dense\""), std::string::npos) << spec.out;
+    ASSERT_EQ(run("convert " + corpus("value_f64_serialized.bin") + " " + path("dense.dbdf") +
+                  " --from dbdf --dialect-in daphne --dialect-out daphne --data-type dense")
+                  .exit_code,
+              0);
+    EXPECT_EQ(contents(path("dense.dbdf")).size(), 45u + 8u);
+    EXPECT_EQ(contents(path("dense.dbdf.meta")), R"({"numCols":1,"numRows":1,"valueType":"f64"})");
 }
 
 TEST_F(CliDialect, ConvertsFramesAndScalarsToOtherFormats) {

@@ -6,7 +6,9 @@ void begin_output(const Writer& writer, const std::string& output, const OutputS
                   std::uint64_t cols, dbdf_value_type_t input_type, int input_data_type,
                   const std::vector<std::string>& labels, const std::vector<dbdf_value_type_t>& column_types) {
     int data_type = settings.data_type != 0 ? settings.data_type : input_data_type;
-    if (data_type == DBDF_DATA_SCALAR) data_type = DBDF_DATA_DENSE;  // a daphne scalar becomes a 1 x 1 matrix
+    // A daphne scalar stays one in a daphne output, so the runtime's bytes come back unchanged; the spec has no
+    // scalar, so there it becomes a 1 x 1 dense matrix.
+    if (data_type == DBDF_DATA_SCALAR && settings.output_dialect != DBDF_DIALECT_DAPHNE) data_type = DBDF_DATA_DENSE;
     if (data_type != DBDF_DATA_FRAME) {
         dbdf_value_type_t type = settings.value_type != DBDF_VALUE_NONE ? settings.value_type : input_type;
         if (type == DBDF_VALUE_NONE) {

@@ -9,7 +9,8 @@
 
 namespace dbdf_cli {
 
-// Begins a matrix (dense unless --data-type says csr) or, with --data-type frame, a frame whose columns are
+// Begins a matrix (dense unless --data-type says csr; a daphne scalar input stays a scalar in a daphne output and
+// becomes a 1 x 1 dense matrix in a spec one) or, with --data-type frame, a frame whose columns are
 // labelled col_0, col_1, ... (or `labels`) and typed `value_type` (or `column_types`).
 void begin_output(const Writer& writer, const std::string& output, const OutputSettings& settings, std::uint64_t rows,
                   std::uint64_t cols, dbdf_value_type_t input_type, int input_data_type = DBDF_DATA_DENSE,

@@ -42,11 +42,12 @@ namespace Dbdf.Tests
             return Entries().Where(entry => entry.ContainsKey("refused")).ToList();
         }
 
-        /// <summary>The dense and CSR matrices dbdf's daphne writer must reproduce byte for byte.</summary>
-        public static List<Dictionary<string, object>> ReproducibleMatrices()
+        /// <summary>The dense and CSR matrices and the scalars dbdf's daphne writer must reproduce byte for byte.</summary>
+        public static List<Dictionary<string, object>> ReproducibleMatricesAndScalars()
         {
             return Readable().Where(entry => IsTrue(entry, "reproducible")
-                && (DataTypeOf(entry) == DataType.Dense || DataTypeOf(entry) == DataType.Csr)).ToList();
+                && (DataTypeOf(entry) == DataType.Dense || DataTypeOf(entry) == DataType.Csr
+                    || DataTypeOf(entry) == DataType.Scalar)).ToList();
         }
 
         public static Dictionary<string, object> Entry(string file)

@@ -18,9 +18,9 @@ CORPUS = json.loads((CORPUS_DIR / "corpus.json").read_text(encoding="utf-8"))
 READABLE = [entry for entry in CORPUS["files"] if "refused" not in entry]
 REFUSED = [entry for entry in CORPUS["files"] if "refused" in entry]
 MATRICES = [entry for entry in READABLE if entry["data_type"] in ("dense", "csr")]
-REPRODUCIBLE = [entry for entry in MATRICES if entry["reproducible"]]
 FRAMES = [entry for entry in READABLE if entry["data_type"] == "frame"]
 SCALARS = [entry for entry in READABLE if entry["data_type"] == "scalar"]
+REPRODUCIBLE = [entry for entry in MATRICES + SCALARS if entry["reproducible"]]
 
 
 def names(entries):
@@ -47,6 +47,9 @@ def expected_csr(entry) -> scipy.sparse.csr_matrix:
 
 
 def expected_object(entry):
+    """The object load() gives for the entry: an ndarray, a csr_matrix or, for a scalar, a NumPy scalar."""
+    if entry["data_type"] == "scalar":
+        return dtype_of(entry["value_type"]).type(entry["values"][0])
     return expected_dense(entry) if entry["data_type"] == "dense" else expected_csr(entry)
 
 
@@ -202,7 +205,8 @@ def test_save_writes_the_runtimes_bytes_and_meta_file(tmp_path, entry):
     dbdf.save(path, expected_object(entry), dialect="daphne")
     assert path.read_bytes() == (CORPUS_DIR / entry["file"]).read_bytes()
     meta = tmp_path / (entry["file"] + ".meta")
-    assert meta.exists()
+    # The runtime writes no .meta for a scalar; every matrix gets one.
+    assert meta.exists() == (entry["data_type"] != "scalar")
     if "meta" in entry:
         assert meta.read_text() == (CORPUS_DIR / entry["meta"]).read_text()
 
@@ -212,8 +216,11 @@ def test_a_memory_writer_writes_the_runtimes_bytes(entry):
     with dbdf.Writer.to_memory(dialect=dbdf.Dialect.DAPHNE) as writer:
         assert writer.dialect is dbdf.Dialect.DAPHNE
         matrix = expected_object(entry)
+        if entry["data_type"] == "scalar":
+            # A scalar's value goes in as a 1 x 1 matrix's.
+            matrix = np.asarray(matrix).reshape(1, 1)
         writer.begin_matrix(entry["data_type"], matrix.dtype, *matrix.shape)
-        if entry["data_type"] == "dense":
+        if entry["data_type"] in ("dense", "scalar"):
             writer.write_dense(matrix)
         else:
             writer.write_sparse(matrix)
@@ -270,6 +277,24 @@ def test_save_of_a_frame_writes_the_runtimes_layout_with_real_labels(tmp_path):
     assert (tmp_path / "f.dbdf.meta").read_text() == (
         '{"numCols":3,"numRows":4,"schema":[{"label":"id","valueType":"si64"},'
         '{"label":"score","valueType":"f64"},{"label":"w","valueType":"f32"}]}')
+
+
+def test_a_scalar_round_trips_and_the_spec_dialect_refuses_it(tmp_path):
+    path = tmp_path / "v.bin"
+    dbdf.save(path, np.float32(-1.5), dialect="daphne")
+    assert path.read_bytes() == bytes([1, 4] + [0] * 16 + [6]) + np.float32(-1.5).tobytes()
+    loaded = dbdf.load(path, dialect="daphne")
+    assert isinstance(loaded, np.float32) and loaded == np.float32(-1.5)
+    with pytest.raises(ValueError, match="0-dimensional"):
+        dbdf.save(tmp_path / "spec.dbdf", np.float32(-1.5))
+    writer = dbdf.Writer.to_memory()
+    try:
+        with pytest.raises(dbdf.DbdfError) as caught:
+            writer.begin_matrix("scalar", np.float64, 1, 1)
+    finally:
+        writer.close()
+    assert caught.value.status == dbdf.Status.INVALID_ARGUMENT
+    assert "only in the daphne dialect" in caught.value.message
 
 
 @pytest.mark.parametrize("dtype", [np.int16, np.uint16])

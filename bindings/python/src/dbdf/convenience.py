@@ -36,7 +36,8 @@ def save(path: str | os.PathLike, obj, encoding="auto", block=None, dialect="spe
 
     obj: an ndarray or anything numpy.asarray() turns into a 1-D or 2-D array of one of the ten numeric dtypes
     (a dense matrix; 1-D becomes one column); a scipy.sparse matrix or array of any format (a CSR matrix); a dict
-    of 1-D columns or a pandas.DataFrame with str labels (a frame).
+    of 1-D columns or a pandas.DataFrame with str labels (a frame); in the daphne dialect also a NumPy scalar or
+    0-D array (a scalar, as load() returns it; the spec has no scalar, so the spec dialect refuses it).
     encoding: "auto" (per block the smallest exact encoding with the narrowest value type), "as-given", "dense",
     "csr" or "coo".
     block: the tile shape, (rows, cols) or an int for square tiles (frames: rows per block); None for automatic
@@ -44,7 +45,7 @@ def save(path: str | os.PathLike, obj, encoding="auto", block=None, dialect="spe
     dialect: "spec" (the published format) or "daphne" (the bytes DAPHNE's runtime writes: one block in the
     object's own value type, no tiles, so `block` must be None; int16 and uint16 have no DAPHNE type and are
     refused with DbdfError), or a Dialect. write_meta: in the daphne dialect also write DaphneDSL's
-    "<path>.meta" sidecar.
+    "<path>.meta" sidecar (never for a scalar: the runtime writes none).
     durable: sync the file (and the sidecar) and its directory to the disk before returning, so the new file
     survives a system crash; by default the replacement is atomic but not synced (see Writer).
     threads: how many threads write a dense matrix (a helper thread analyses the tiles ahead): None or 0 (the
@@ -73,9 +74,15 @@ def _write_object(writer: Writer, obj, encoding, block) -> None:
             writer.write_column(column, array, encoding=encoding, block_rows=block_rows)
     else:
         array = np.asarray(obj)
+        if array.ndim == 0 and writer.dialect is Dialect.DAPHNE:
+            # DAPHNE's serialized single value; the writer takes its value as a 1 x 1 matrix's.
+            writer.begin_matrix(DataType.SCALAR, array.dtype, 1, 1)
+            writer.write_dense(array.reshape(1, 1), encoding=encoding)
+            return
         if array.ndim == 1:
             array = array.reshape(-1, 1)
         if array.ndim != 2:
-            raise ValueError(f"a {array.ndim}-dimensional array cannot be stored; dbdf stores 1-D and 2-D arrays")
+            raise ValueError(f"a {array.ndim}-dimensional array cannot be stored; dbdf stores 1-D and 2-D arrays "
+                             "(and, in the daphne dialect, scalars)")
         writer.begin_matrix(DataType.DENSE, array.dtype, array.shape[0], array.shape[1])
         writer.write_dense(array, encoding=encoding, block=block)

@@ -30,7 +30,7 @@ class DataType(enum.IntEnum):
     DENSE = 1
     CSR = 2
     FRAME = 3
-    SCALAR = 4  # a single value: only read, in the daphne dialect (as a 1 x 1 object)
+    SCALAR = 4  # a single value, as a 1 x 1 object: daphne dialect only (the spec has no scalar)
 
 
 class ValueType(enum.IntEnum):
@@ -140,5 +140,5 @@ def dialect_of(dialect) -> Dialect:
 
 
 def data_type_of(data_type) -> DataType:
-    """A DataType from a DataType or its name ("dense", "csr", "frame")."""
-    return _member_of(DataType, data_type, "data type", "'dense', 'csr' or 'frame'")
+    """A DataType from a DataType or its name ("dense", "csr", "frame", "scalar")."""
+    return _member_of(DataType, data_type, "data type", "'dense', 'csr', 'frame' or 'scalar'")

@@ -105,7 +105,9 @@ class Writer:
     # -- headers --------------------------------------------------------------------------------------------
 
     def begin_matrix(self, data_type, value_type, rows: int, cols: int) -> None:
-        """Writes a matrix header. data_type: "dense" or "csr" (or a DataType); value_type: a dtype or ValueType."""
+        """Writes a matrix header. data_type: "dense" or "csr" (or a DataType); value_type: a dtype or ValueType.
+        In the daphne dialect also "scalar" with rows = cols = 1: one value, then given as a 1 x 1 matrix's
+        (write_dense of a 1 x 1 array)."""
         self._handle.call(lib.dbdf_writer_begin_matrix, data_type_of(data_type), value_type_of(value_type), rows,
                           cols)
 

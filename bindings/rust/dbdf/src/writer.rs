@@ -147,7 +147,9 @@ impl<'sink> Writer<'sink> {
         Dialect::from_raw(raw)
     }
 
-    /// Write the header of a matrix (`data_type` dense or CSR).
+    /// Write the header of a matrix (`data_type` dense or CSR). A daphne-dialect writer also takes
+    /// `DataType::Scalar` with `rows` = `cols` = 1: one value, then given as a 1 x 1 matrix's (`write_dense` of one
+    /// value), written as DAPHNE's runtime serializes a scalar.
     pub fn begin_matrix(&mut self, data_type: DataType, value_type: ValueType, rows: u64, cols: u64) -> Result<()> {
         // SAFETY: plain values; the writer is live.
         let status =

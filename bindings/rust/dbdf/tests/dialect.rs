@@ -219,9 +219,14 @@ fn the_spec_dialect_does_not_read_the_runtime_files() {
     }
 }
 
-/// Writes `entry`'s matrix in the daphne dialect through `writer`; the caller finishes.
+/// Writes `entry`'s matrix or scalar in the daphne dialect through `writer`; the caller finishes. A scalar's value
+/// is given as a 1 x 1 matrix's.
 fn write_matrix(writer: &mut Writer<'_>, entry: &Json) {
-    let data_type = if text(entry, "data_type") == "csr" { DataType::Csr } else { DataType::Dense };
+    let data_type = match text(entry, "data_type") {
+        "csr" => DataType::Csr,
+        "scalar" => DataType::Scalar,
+        _ => DataType::Dense,
+    };
     let value_type = value_type_named(text(entry, "value_type"));
     writer.begin_matrix(data_type, value_type, number(entry, "rows"), number(entry, "cols")).unwrap();
     with_value_type!(value_type, T => {
@@ -240,9 +245,9 @@ fn reproducible_matrices() -> Vec<Json> {
     let entries: Vec<Json> = corpus_entries()
         .into_iter()
         .filter(|entry| entry["reproducible"].as_bool() == Some(true))
-        .filter(|entry| matches!(entry["data_type"].as_str(), Some("dense" | "csr")))
+        .filter(|entry| matches!(entry["data_type"].as_str(), Some("dense" | "csr" | "scalar")))
         .collect();
-    assert_eq!(entries.len(), 19, "reproducible dense and CSR files");
+    assert_eq!(entries.len(), 21, "reproducible dense, CSR and scalar files");
     entries
 }
 
@@ -278,6 +283,11 @@ fn file_writers_reproduce_every_reproducible_matrix_and_its_meta_sidecar() {
         write_matrix(&mut writer, &entry);
         writer.finish().unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), corpus_bytes(name), "{name}");
+        if entry["data_type"] == "scalar" {
+            // The runtime writes no sidecar for a scalar, so there is none to write.
+            assert!(!meta_path(&path).exists(), "{name}.meta");
+            continue;
+        }
         // Every matrix gets a sidecar; those the runtime wrote too must be identical.
         let meta = std::fs::read_to_string(meta_path(&path)).unwrap_or_else(|error| panic!("{name}.meta: {error}"));
         if let Some(corpus_meta) = entry["meta"].as_str() {
@@ -372,6 +382,15 @@ fn the_daphne_writer_refuses_what_the_runtime_cannot_express() {
     let error = sixteen_bits.begin_matrix(DataType::Dense, ValueType::U16, 2, 2).unwrap_err();
     assert_eq!(error.status(), Status::InvalidArgument);
     assert!(error.message().contains("u16"), "{error}");
+
+    // A scalar is one value, and only the daphne dialect has scalars.
+    let mut wide = Writer::in_memory_with(&daphne()).unwrap();
+    let error = wide.begin_matrix(DataType::Scalar, ValueType::F64, 1, 2).unwrap_err();
+    assert_eq!(error.status(), Status::InvalidArgument, "{error}");
+    let mut spec = Writer::in_memory().unwrap();
+    let error = spec.begin_matrix(DataType::Scalar, ValueType::F64, 1, 1).unwrap_err();
+    assert_eq!(error.status(), Status::InvalidArgument, "{error}");
+    assert!(error.message().contains("only in the daphne dialect"), "{error}");
 
     // A matrix is one block covering it: a partial block is refused, tile options are ignored.
     let mut partial = Writer::in_memory_with(&daphne()).unwrap();

@@ -53,6 +53,8 @@ int main(int argc, char** argv) {
                                 "value type of the output (u8..i64, f32, f64); exact or an error");
     convert_command->add_option("--data-type", convert.data_type, "dense, csr or frame");
     convert_command->add_option("--schema", convert.schema, "CSV frames: column types as name:type,name:type");
+    convert_command->add_option("--header", convert.header,
+                                "CSV input: whether the first row holds labels: yes, no or auto (default)");
     convert_command->add_option("--dialect", convert.dialect,
                                 "dialect of a .dbdf input: spec or daphne (same as --dialect-in)");
     convert_command->add_option("--dialect-in", convert.dialect_in, "dialect of a .dbdf input: spec or daphne");

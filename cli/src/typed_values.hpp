@@ -1,5 +1,10 @@
 // A buffer of values of one runtime value type, and their text form: integers exactly, floats in the shortest
 // form that reads back to the same value.
+//
+// Text files (.csv, .mtx) do not say whether a real number was an f32 or an f64, and readers take such text as an
+// f64. So values written to files are printed as f64: an f32 as the shortest text of its exact value as an f64
+// (0.1f as 0.10000000149011612, not 0.1, which reads back as another number). Read as f64 that text is the f32's
+// value exactly, which converts back to the same f32; read as f32 it is the same f32 as well.
 #pragma once
 
 #include <cstdint>
@@ -7,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "dbdf.h"
@@ -26,7 +32,32 @@ public:
     std::uint8_t* at(std::size_t index) { return bytes_.data() + index * width_; }
     const std::uint8_t* at(std::size_t index) const { return bytes_.data() + index * width_; }
 
+    // For people (dbdf cat): an f32 in the shortest form that reads back as that f32.
     std::string text(std::size_t index) const { return value_text(type_, at(index)); }
+    // For files: an f32 in the shortest form that reads back as its value in f64 (see above). Appended to `out`,
+    // since converters write millions of values.
+    void append_file_text(std::size_t index, std::string& out) const {
+        const std::uint8_t* cell = at(index);
+        // Formatting into a local buffer first spares a string append per character. No value's text is longer
+        // than 24 characters (-2.2250738585072014e-308; integers at most 20).
+        auto append = [&](auto value) {
+            char text[32];
+            const char* end = fmt::format_to(text, FMT_COMPILE("{}"), value);
+            out.append(text, static_cast<std::size_t>(end - text));
+        };
+        switch (type_) {
+            case DBDF_VALUE_U8: append(load<std::uint8_t>(cell)); break;
+            case DBDF_VALUE_U16: append(load<std::uint16_t>(cell)); break;
+            case DBDF_VALUE_U32: append(load<std::uint32_t>(cell)); break;
+            case DBDF_VALUE_U64: append(load<std::uint64_t>(cell)); break;
+            case DBDF_VALUE_I8: append(load<std::int8_t>(cell)); break;
+            case DBDF_VALUE_I16: append(load<std::int16_t>(cell)); break;
+            case DBDF_VALUE_I32: append(load<std::int32_t>(cell)); break;
+            case DBDF_VALUE_I64: append(load<std::int64_t>(cell)); break;
+            case DBDF_VALUE_F32: append(static_cast<double>(load<float>(cell))); break;
+            default: append(load<double>(cell)); break;
+        }
+    }
 
     static std::string value_text(dbdf_value_type_t type, const std::uint8_t* cell) {
         switch (type) {

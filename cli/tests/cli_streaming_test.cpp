@@ -1,6 +1,7 @@
 // The conversions cli/README.md lists as streamed run in bounded memory: a 320 MiB matrix goes from .dbdf to .npy
 // and back with the tool's address space limited to a fifth of that. The .dbdf side is mostly one empty block, so
-// the files are quick to write; the .npy file is the full 320 MiB.
+// the files are quick to write; the .npy file is the full 320 MiB. The text formats and .dbdf outputs are checked
+// the same way with a 128 MiB matrix, twice the limit, whose text (mostly "0,") takes a quarter of that.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -27,8 +28,8 @@ constexpr std::uint64_t kAddressSpaceLimit = std::uint64_t{64} << 20;
 double first_row_value(std::uint64_t col) { return 0.5 + static_cast<double>(col); }
 double last_row_value(std::uint64_t col) { return -1.0 - static_cast<double>(col); }
 
-// kRows x kCols f64: the first and last rows hold values, every row between is one empty block.
-void write_large_matrix(const std::string& path) {
+// rows x kCols f64: the first and last rows hold values, every row between is one empty block.
+void write_large_matrix(const std::string& path, std::uint64_t rows = kRows) {
     std::vector<double> first(kCols), last(kCols);
     for (std::uint64_t c = 0; c < kCols; ++c) {
         first[c] = first_row_value(c);
@@ -36,11 +37,11 @@ void write_large_matrix(const std::string& path) {
     }
     dbdf_writer_t* writer = nullptr;
     ASSERT_EQ(dbdf_writer_open_file(path.c_str(), &writer), DBDF_OK);
-    ASSERT_EQ(dbdf_writer_begin_matrix(writer, DBDF_DATA_DENSE, DBDF_VALUE_F64, kRows, kCols), DBDF_OK);
+    ASSERT_EQ(dbdf_writer_begin_matrix(writer, DBDF_DATA_DENSE, DBDF_VALUE_F64, rows, kCols), DBDF_OK);
     ASSERT_EQ(dbdf_writer_add_dense(writer, 0, 0, 1, kCols, DBDF_VALUE_F64, first.data(), kCols, 0, nullptr), DBDF_OK)
         << dbdf_last_error_message();
-    ASSERT_EQ(dbdf_writer_add_empty(writer, 1, 0, kRows - 2, kCols), DBDF_OK) << dbdf_last_error_message();
-    ASSERT_EQ(dbdf_writer_add_dense(writer, kRows - 1, 0, 1, kCols, DBDF_VALUE_F64, last.data(), kCols, 0, nullptr),
+    ASSERT_EQ(dbdf_writer_add_empty(writer, 1, 0, rows - 2, kCols), DBDF_OK) << dbdf_last_error_message();
+    ASSERT_EQ(dbdf_writer_add_dense(writer, rows - 1, 0, 1, kCols, DBDF_VALUE_F64, last.data(), kCols, 0, nullptr),
               DBDF_OK)
         << dbdf_last_error_message();
     ASSERT_EQ(dbdf_writer_finish(writer), DBDF_OK) << dbdf_last_error_message();
@@ -100,6 +101,123 @@ TEST(CliStreaming, LargeMatrixToNpyAndBackInBoundedMemory) {
     EXPECT_EQ(dbdf_row(back, kRows / 2), middle);
     EXPECT_EQ(dbdf_row(back, kRows - 1), last);
     EXPECT_LT(fs::file_size(back), std::uint64_t{1} << 20) << "zero tiles are stored as empty blocks";
+}
+
+// The text conversions' matrix: 128 MiB of f64 values, twice the address-space limit.
+constexpr std::uint64_t kTextRows = 8192;
+static_assert(kTextRows * kCols * sizeof(double) == 2 * kAddressSpaceLimit, "the values do not fit the limit");
+
+bool skipped_under_sanitizers() {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    return true;
+#else
+    return false;
+#endif
+}
+
+// The first, a middle and the last row of the matrix write_large_matrix made with kTextRows rows.
+void expect_large_matrix_rows(const std::string& path) {
+    const std::vector<double> first = dbdf_row(path, 0);
+    const std::vector<double> middle = dbdf_row(path, kTextRows / 2);
+    const std::vector<double> last = dbdf_row(path, kTextRows - 1);
+    for (std::uint64_t c = 0; c < kCols; c += 511) {
+        EXPECT_EQ(first[c], first_row_value(c)) << c;
+        EXPECT_EQ(middle[c], 0.0) << c;
+        EXPECT_EQ(last[c], last_row_value(c)) << c;
+    }
+}
+
+// The line of a text file that starts after `skip` lines, read without holding the file.
+std::string line_after(const std::string& path, std::uint64_t skip) {
+    std::ifstream file(path);
+    std::string line;
+    for (std::uint64_t i = 0; i <= skip && std::getline(file, line); ++i) {
+    }
+    return line;
+}
+
+TEST(CliStreaming, LargeMatrixToCsvAndBackInBoundedMemory) {
+    if (skipped_under_sanitizers()) GTEST_SKIP() << "sanitizers reserve terabytes of address space";
+    const cli_test::ScratchDirectory scratch("dbdf_cli_streaming");
+    const std::string large = scratch.path("large.dbdf");
+    const std::string csv = scratch.path("large.csv");
+    const std::string back = scratch.path("back.dbdf");
+    write_large_matrix(large, kTextRows);
+    const RunSettings limited{{}, kAddressSpaceLimit};
+
+    ToolRun result = run("convert " + large + " " + csv, limited);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(line_after(csv, 0).substr(0, 12), "0.5,1.5,2.5,");
+    EXPECT_EQ(line_after(csv, kTextRows / 2).substr(0, 6), "0,0,0,");
+    EXPECT_EQ(line_after(csv, kTextRows - 1).substr(0, 13), "-1,-2,-3,-4,-");
+
+    result = run("convert " + csv + " " + back, limited);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    expect_large_matrix_rows(back);
+}
+
+TEST(CliStreaming, LargeMatrixToMatrixMarketInBoundedMemory) {
+    if (skipped_under_sanitizers()) GTEST_SKIP() << "sanitizers reserve terabytes of address space";
+    const cli_test::ScratchDirectory scratch("dbdf_cli_streaming");
+    const std::string large = scratch.path("large.dbdf");
+    const std::string array = scratch.path("large.mtx");
+    write_large_matrix(large, kTextRows);
+    const ToolRun result = run("convert " + large + " " + array, RunSettings{{}, kAddressSpaceLimit});
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    // Column-major after the banner, the comment and the size line: column 0 starts with 0.5, ends with -1.
+    EXPECT_EQ(line_after(array, 2), "8192 2048");
+    EXPECT_EQ(line_after(array, 3), "0.5");
+    EXPECT_EQ(line_after(array, 3 + kTextRows - 1), "-1");
+    EXPECT_EQ(line_after(array, 3 + kTextRows), "1.5");
+    EXPECT_GE(fs::file_size(array), 2 * kTextRows * kCols) << "a line for every cell";
+    EXPECT_EQ(line_after(array, 3 + kTextRows * kCols - 1), "-2048");
+}
+
+TEST(CliStreaming, LargeDbdfReencodedInBoundedMemory) {
+    if (skipped_under_sanitizers()) GTEST_SKIP() << "sanitizers reserve terabytes of address space";
+    const cli_test::ScratchDirectory scratch("dbdf_cli_streaming");
+    const RunSettings limited{{}, kAddressSpaceLimit};
+    // New block shape: 128 MiB of dense tiles written from a file of a few KiB.
+    const std::string large = scratch.path("large.dbdf");
+    const std::string tiles = scratch.path("tiles.dbdf");
+    write_large_matrix(large, kTextRows);
+    ToolRun result = run("convert " + large + " " + tiles + " --block 256x2048 --encoding dense", limited);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_GT(fs::file_size(tiles), 2 * kAddressSpaceLimit);
+    expect_large_matrix_rows(tiles);
+    // In place: one dense block of 32 MiB, mapped by the reader, is re-encoded in tiles of about 4 MiB. Converted as
+    // one tile, next to its mapping, it does not fit the limit: that is what the tiles avoid.
+    constexpr std::uint64_t kBlockRows = 4096, kBlockCols = 1024;
+    std::vector<double> values(kBlockRows * kBlockCols);
+    for (std::uint64_t i = 0; i < values.size(); ++i) values[i] = static_cast<double>(i % 1000) + 0.5;
+    const std::string block = scratch.path("block.dbdf");
+    dbdf_writer_t* writer = nullptr;
+    ASSERT_EQ(dbdf_writer_open_file(block.c_str(), &writer), DBDF_OK);
+    ASSERT_EQ(dbdf_writer_begin_matrix(writer, DBDF_DATA_DENSE, DBDF_VALUE_F64, kBlockRows, kBlockCols), DBDF_OK);
+    dbdf_write_options_t dense = DBDF_WRITE_OPTIONS_INIT;
+    dense.encoding = DBDF_ENCODING_DENSE;
+    ASSERT_EQ(dbdf_writer_add_dense(writer, 0, 0, kBlockRows, kBlockCols, DBDF_VALUE_F64, values.data(),
+                                    values.size(), 0, &dense),
+              DBDF_OK)
+        << dbdf_last_error_message();
+    ASSERT_EQ(dbdf_writer_finish(writer), DBDF_OK) << dbdf_last_error_message();
+    dbdf_writer_free(writer);
+    const std::string reencoded = scratch.path("reencoded.dbdf");
+    result = run("convert " + block + " " + reencoded, limited);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const ToolRun whole = run("convert " + block + " " + scratch.path("whole.dbdf") + " --block 4096x1024", limited);
+    EXPECT_EQ(whole.exit_code, 2);
+    EXPECT_EQ(whole.err, "dbdf: " + block + ": out of memory\n");
+    dbdf_reader_t* reader = nullptr;
+    ASSERT_EQ(dbdf_reader_open_file(reencoded.c_str(), &reader), DBDF_OK);
+    std::vector<double> back(values.size());
+    ASSERT_EQ(dbdf_reader_read_dense(reader, DBDF_VALUE_F64, back.data(), back.size(), 0), DBDF_OK)
+        << dbdf_last_error_message();
+    std::uint64_t blocks = 0;
+    ASSERT_EQ(dbdf_reader_build_index(reader, &blocks), DBDF_OK);
+    dbdf_reader_free(reader);
+    EXPECT_TRUE(back == values);
+    EXPECT_GT(blocks, 1u) << "the block was re-encoded in tiles";
 }
 
 }  // namespace

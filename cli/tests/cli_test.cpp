@@ -43,7 +43,8 @@ TEST_F(Cli, InfoAsTextAndJson) {
         EXPECT_NE(result.out.find(field), std::string::npos) << field << " in " << result.out;
     }
     result = run("info --json " + vector_path("frame_mixed.dbdf"));
-    EXPECT_NE(result.out.find("{\"label\":\"prix élevé\",\"value_type\":\"f64\"}"), std::string::npos)
+    EXPECT_NE(result.out.find("{\"label\":\"prix élevé\",\"value_type\":\"f64\",\"label_hex\":null}"),
+              std::string::npos)
         << result.out;
     const ToolRun missing = run("info " + path("missing.dbdf"));
     EXPECT_EQ(missing.exit_code, 2);
@@ -95,14 +96,15 @@ TEST_F(Cli, NpyRoundTripIsExact) {
     ASSERT_EQ(run("convert " + path("matrix.dbdf") + " " + path("m.npy")).exit_code, 0);
     const ToolRun back = run("convert " + path("m.npy") + " " + path("back.dbdf"));
     ASSERT_EQ(back.exit_code, 0) << back.err;
-    dbdf_object_info_t info{};
-    EXPECT_EQ(read_f64(path("back.dbdf"), &info), values_);
+    EXPECT_TRUE(holds_values(path("back.dbdf")));
+    dbdf_object_info_t info = object_info_of(path("back.dbdf"));
     EXPECT_EQ(info.data_type, DBDF_DATA_DENSE);
     EXPECT_EQ(info.value_type, DBDF_VALUE_F64);
     // --data-type csr makes a CSR object of the same values from the dense array.
     const ToolRun csr = run("convert " + path("m.npy") + " " + path("csr.dbdf") + " --data-type csr");
     ASSERT_EQ(csr.exit_code, 0) << csr.err;
-    EXPECT_EQ(read_f64(path("csr.dbdf"), &info), values_);
+    EXPECT_TRUE(holds_values(path("csr.dbdf")));
+    info = object_info_of(path("csr.dbdf"));
     EXPECT_EQ(info.data_type, DBDF_DATA_CSR);
 }
 
@@ -115,14 +117,13 @@ TEST_F(Cli, MatrixMarketRoundTripsExactly) {
     EXPECT_EQ(banner, "%%MatrixMarket matrix coordinate real general");
     ToolRun back = run("convert " + path("m.mtx") + " " + path("back.dbdf"));
     ASSERT_EQ(back.exit_code, 0) << back.err;
-    dbdf_object_info_t info{};
-    EXPECT_EQ(read_f64(path("back.dbdf"), &info), values_);
-    EXPECT_EQ(info.data_type, DBDF_DATA_CSR);
+    EXPECT_TRUE(holds_values(path("back.dbdf")));
+    EXPECT_EQ(object_info_of(path("back.dbdf")).data_type, DBDF_DATA_CSR);
     write_matrix(path("dense.dbdf"), DBDF_DATA_DENSE);
     ASSERT_EQ(run("convert " + path("dense.dbdf") + " " + path("d.mtx")).exit_code, 0);
     back = run("convert " + path("d.mtx") + " " + path("dense_back.dbdf") + " --data-type dense");
     ASSERT_EQ(back.exit_code, 0) << back.err;
-    EXPECT_EQ(read_f64(path("dense_back.dbdf")), values_);
+    EXPECT_TRUE(holds_values(path("dense_back.dbdf")));
 }
 
 TEST_F(Cli, MatrixMarketPatternAndSymmetricInputs) {
@@ -199,7 +200,7 @@ TEST_F(Cli, HugeSparseMatrixMarketInputsConvertByTheirEntries) {
 TEST_F(Cli, CsvRoundTripsForMatricesAndFrames) {
     ASSERT_EQ(run("convert " + path("matrix.dbdf") + " " + path("m.csv")).exit_code, 0);
     ASSERT_EQ(run("convert " + path("m.csv") + " " + path("back.dbdf")).exit_code, 0);
-    EXPECT_EQ(read_f64(path("back.dbdf")), values_);
+    EXPECT_TRUE(holds_values(path("back.dbdf")));
     ASSERT_EQ(run("convert " + vector_path("frame_mixed.dbdf") + " " + path("f.csv")).exit_code, 0);
     std::ifstream csv(path("f.csv"));
     std::string header;
@@ -285,7 +286,7 @@ TEST_F(Cli, InvalidInputsFailCleanlyAndLeaveNothingBehind) {
         {"count.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 3.0\n", "2 entries announced, 1 found"},
         {"complex.mtx", "%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 0\n", "not supported"},
         {"ragged.csv", "1,2,3\n4,5\n", ":2: 2 fields where the first row has 3"},
-        {"text.csv", "1,2\n3,x\n", ":2: field 2 'x' is not a number"},
+        {"text.csv", "1,2\n3,x\n", ":2: column 2: 'x' is not a number"},
     };
     for (const Case& c : cases) {
         write_bytes(c.file, c.bytes);
@@ -311,7 +312,7 @@ TEST_F(Cli, InvalidInputsFailCleanlyAndLeaveNothingBehind) {
 TEST_F(Cli, ReencodingKeepsValuesAndFollowsOptions) {
     ToolRun result = run("convert " + path("matrix.dbdf") + " " + path("coo.dbdf") + " --encoding coo --block 4x5");
     ASSERT_EQ(result.exit_code, 0) << result.err;
-    EXPECT_EQ(read_f64(path("coo.dbdf")), values_);
+    EXPECT_TRUE(holds_values(path("coo.dbdf")));
     result = run("info --json " + path("coo.dbdf"));
     EXPECT_NE(result.out.find("\"block_count\":2"), std::string::npos) << result.out;
     EXPECT_EQ(result.out.find("\"block_type\":\"dense\""), std::string::npos) << result.out;
@@ -321,7 +322,7 @@ TEST_F(Cli, ReencodingKeepsValuesAndFollowsOptions) {
     EXPECT_EQ(std::string(std::istreambuf_iterator<char>(a), {}), std::string(std::istreambuf_iterator<char>(b), {}));
     result = run("convert " + path("matrix.dbdf") + " " + path("frame.dbdf") + " --data-type frame");
     ASSERT_EQ(result.exit_code, 0) << result.err;
-    EXPECT_EQ(read_f64(path("frame.dbdf")), values_);
+    EXPECT_TRUE(holds_values(path("frame.dbdf")));
     EXPECT_NE(run("cat " + path("frame.dbdf")).out.find("col_4"), std::string::npos);
     EXPECT_EQ(run("convert " + path("matrix.dbdf") + " " + path("x.dbdf") + " --block 0x3").exit_code, 2);
 }

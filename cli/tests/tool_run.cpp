@@ -1,11 +1,13 @@
 #include "tool_run.hpp"
 
 #include <gtest/gtest.h>
+#include <pty.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -61,6 +63,38 @@ ToolRun run_shell(const std::string& command, const RunSettings& settings, bool 
 
 ToolRun run(const std::string& arguments, const RunSettings& settings) {
     return run_shell(std::string(DBDF_CLI_PATH) + " " + arguments, settings, false);
+}
+
+ToolRun run_on_terminal(const std::string& arguments) {
+    ToolRun result;
+    const std::string command = std::string(DBDF_CLI_PATH) + " " + arguments;
+    std::fflush(nullptr);
+    int terminal = -1;
+    const pid_t child = ::forkpty(&terminal, nullptr, nullptr, nullptr);
+    if (child == 0) {
+        ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    if (child < 0) {
+        ADD_FAILURE() << "forkpty failed";
+        return result;
+    }
+    // Read until the child's side is closed: Linux then reports EIO rather than end of file.
+    char buffer[4096];
+    for (;;) {
+        const ssize_t read = ::read(terminal, buffer, sizeof buffer);
+        if (read > 0) {
+            result.out.append(buffer, static_cast<std::size_t>(read));
+        } else if (read < 0 && errno == EINTR) {
+            continue;
+        } else {
+            break;
+        }
+    }
+    ::close(terminal);
+    int status = 0;
+    if (::waitpid(child, &status, 0) == child && WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+    return result;
 }
 
 ToolRun run_script(const std::string& script, const fs::path& directory) {

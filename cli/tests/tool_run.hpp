@@ -25,6 +25,10 @@ struct RunSettings {
 // Runs `dbdf ARGUMENTS` through /bin/sh, so arguments may use shell quoting.
 ToolRun run(const std::string& arguments, const RunSettings& settings = {});
 
+// Runs `dbdf ARGUMENTS` through /bin/sh with stdin, stdout and stderr on a new pseudo-terminal, as from an interactive
+// shell; `out` gets everything the tool wrote there (the terminal turns each "\n" into "\r\n"), `err` stays empty.
+ToolRun run_on_terminal(const std::string& arguments);
+
 // Runs a shell script with the tool's directory first on PATH (so it can call `dbdf`) in `directory`; stdout and
 // stderr go to one stream, as on a terminal.
 ToolRun run_script(const std::string& script, const std::filesystem::path& directory);

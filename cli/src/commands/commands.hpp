@@ -39,6 +39,7 @@ struct ConvertOptions {
     std::string value_type;    // output value type
     std::string data_type;     // dense, csr, frame
     std::string schema;        // csv frames: "name:type,name:type"
+    std::string header;        // csv input: yes, no or auto (empty: auto)
     std::string dialect;       // --dialect: the input's dialect, as --dialect-in
     std::string dialect_in;    // --dialect-in
     std::string dialect_out;   // --dialect-out

@@ -77,6 +77,7 @@ void refuse_options_that_do_not_apply(const ConvertOptions& options, const std::
     refuse_unless(options.dialect.empty() || from == "dbdf", "--dialect", ".dbdf inputs", in, from);
     refuse_unless(options.dialect_in.empty() || from == "dbdf", "--dialect-in", ".dbdf inputs", in, from);
     refuse_unless(options.schema.empty() || from == "csv", "--schema", ".csv inputs", in, from);
+    refuse_unless(options.header.empty() || from == "csv", "--header", ".csv inputs", in, from);
     refuse_unless(options.dialect_out.empty() || to == "dbdf", "--dialect-out", ".dbdf outputs", out, to);
     refuse_unless(options.encoding == "auto" || to == "dbdf", "--encoding", ".dbdf outputs", out, to);
     refuse_unless(options.block.empty() || to == "dbdf", "--block", ".dbdf outputs", out, to);
@@ -100,10 +101,11 @@ int run_convert(const ConvertOptions& options) {
     if (settings.keep_blocks && (from != "dbdf" || to != "dbdf")) {
         throw CliError("--encoding as-is applies to .dbdf to .dbdf conversions");
     }
+    const CsvHeader csv_header = options.header.empty() ? CsvHeader::Auto : parse_csv_header(options.header);
     if (from == "dbdf" && to == "dbdf") dbdf_to_dbdf(options.input, options.output, settings);
     else if (from == "npy") npy_to_dbdf(options.input, options.output, settings);
     else if (from == "mtx") mtx_to_dbdf(options.input, options.output, settings);
-    else if (from == "csv") csv_to_dbdf(options.input, options.output, settings, options.schema);
+    else if (from == "csv") csv_to_dbdf(options.input, options.output, settings, options.schema, csv_header);
     else if (to == "npy") dbdf_to_npy(options.input, options.output, settings);
     else if (to == "mtx") dbdf_to_mtx(options.input, options.output, settings);
     else dbdf_to_csv(options.input, options.output, settings);

@@ -21,9 +21,11 @@ struct Summary {
     std::vector<std::string> column_types;
     std::vector<std::string> labels;
     std::vector<dbdf_block_info_t> blocks;
+    std::vector<std::uint64_t> non_zeros;  // per block: the entries it yields as CSR (bit-non-zero values, rule 14)
     std::array<std::uint64_t, 4> bytes_by_block_type{};
     std::array<std::uint64_t, 4> blocks_by_block_type{};
     std::uint64_t stored_values = 0;
+    std::uint64_t total_non_zeros = 0;
 };
 
 Summary summarize(const std::string& file, dbdf_dialect_t dialect) {
@@ -41,7 +43,12 @@ Summary summarize(const std::string& file, dbdf_dialect_t dialect) {
     dbdf_block_info_t block{};
     dbdf_status_t status;
     while ((status = dbdf_reader_next_block(reader.get(), &block)) == DBDF_OK) {
+        // A dense block's non-zeros are counted by scanning its values; sparse blocks state theirs.
+        std::uint64_t non_zeros = 0;
+        check(dbdf_reader_block_count_entries(reader.get(), &non_zeros), file);
         summary.blocks.push_back(block);
+        summary.non_zeros.push_back(non_zeros);
+        summary.total_non_zeros += non_zeros;
         summary.bytes_by_block_type[block.block_type] += block.encoded_bytes;
         summary.blocks_by_block_type[block.block_type] += 1;
         summary.stored_values += block.stored_values;
@@ -76,15 +83,17 @@ void print_text(const std::string& file, const Summary& s) {
     fmt::print("size:        {} bytes (header {})\n", s.info.total_bytes, s.info.header_bytes);
     fmt::print("blocks:      {}\n", s.blocks.size());
     if (!s.blocks.empty()) {
-        fmt::print("  {:>6}  {:>10}  {:>10}  {:>10}  {:>10}  {:<5}  {:<4}  {:>12}  {:>12}\n", "block", "row", "col",
-                   "rows", "cols", "type", "vt", "stored", "bytes");
-        for (const auto& b : s.blocks) {
-            fmt::print("  {:>6}  {:>10}  {:>10}  {:>10}  {:>10}  {:<5}  {:<4}  {:>12}  {:>12}\n", b.index, b.row, b.col,
-                       b.rows, b.cols, dbdf_block_type_name(b.block_type), block_value_type(b), b.stored_values,
-                       b.encoded_bytes);
+        fmt::print("  {:>6}  {:>10}  {:>10}  {:>10}  {:>10}  {:<5}  {:<4}  {:>12}  {:>12}  {:>12}\n", "block", "row",
+                   "col", "rows", "cols", "type", "vt", "stored", "non-zeros", "bytes");
+        for (std::size_t i = 0; i < s.blocks.size(); ++i) {
+            const auto& b = s.blocks[i];
+            fmt::print("  {:>6}  {:>10}  {:>10}  {:>10}  {:>10}  {:<5}  {:<4}  {:>12}  {:>12}  {:>12}\n", b.index, b.row,
+                       b.col, b.rows, b.cols, dbdf_block_type_name(b.block_type), block_value_type(b), b.stored_values,
+                       s.non_zeros[i], b.encoded_bytes);
         }
     }
     fmt::print("stored values: {}\n", s.stored_values);
+    fmt::print("non-zeros:     {}\n", s.total_non_zeros);
     const std::uint64_t body = s.info.total_bytes - s.info.header_bytes;
     for (int type = 0; type < 4; ++type) {
         if (s.blocks_by_block_type[type] == 0) continue;
@@ -103,23 +112,26 @@ void print_json(const std::string& file, const Summary& s) {
     if (s.info.data_type == DBDF_DATA_FRAME) {
         out += "\"value_type\":null,\"columns\":[";
         for (std::size_t c = 0; c < s.labels.size(); ++c) {
-            out += fmt::format("{}{{\"label\":{},\"value_type\":\"{}\"}}", c ? "," : "", json_string(s.labels[c]),
-                               s.column_types[c]);
+            // label_hex: the label's bytes when they are not UTF-8 (the label then shows U+FFFD for each bad byte).
+            const std::string hex = is_utf8(s.labels[c]) ? std::string("null") : "\"" + hex_bytes(s.labels[c]) + "\"";
+            out += fmt::format("{}{{\"label\":{},\"value_type\":\"{}\",\"label_hex\":{}}}", c ? "," : "",
+                               json_string(s.labels[c]), s.column_types[c], hex);
         }
         out += "],";
     } else {
         out += fmt::format("\"value_type\":\"{}\",\"columns\":null,", dbdf_value_type_name(s.info.value_type));
     }
-    out += fmt::format("\"total_bytes\":{},\"header_bytes\":{},\"block_count\":{},\"stored_values\":{},\"blocks\":[",
-                       s.info.total_bytes, s.info.header_bytes, s.blocks.size(), s.stored_values);
+    out += fmt::format("\"total_bytes\":{},\"header_bytes\":{},\"block_count\":{},\"stored_values\":{},"
+                       "\"non_zeros\":{},\"blocks\":[",
+                       s.info.total_bytes, s.info.header_bytes, s.blocks.size(), s.stored_values, s.total_non_zeros);
     for (std::size_t i = 0; i < s.blocks.size(); ++i) {
         const auto& b = s.blocks[i];
         out += fmt::format(
             "{}{{\"index\":{},\"row\":{},\"col\":{},\"rows\":{},\"cols\":{},\"block_type\":\"{}\",\"value_type\":{},"
-            "\"stored_values\":{},\"offset\":{},\"encoded_bytes\":{}}}",
+            "\"stored_values\":{},\"non_zeros\":{},\"offset\":{},\"encoded_bytes\":{}}}",
             i ? "," : "", b.index, b.row, b.col, b.rows, b.cols, dbdf_block_type_name(b.block_type),
             b.block_type == DBDF_BLOCK_EMPTY ? std::string("null") : fmt::format("\"{}\"", block_value_type(b)),
-            b.stored_values, b.offset, b.encoded_bytes);
+            b.stored_values, s.non_zeros[i], b.offset, b.encoded_bytes);
     }
     out += "],\"space_by_block_type\":{";
     const std::uint64_t body = s.info.total_bytes - s.info.header_bytes;

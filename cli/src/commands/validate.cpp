@@ -1,6 +1,7 @@
 // dbdf validate: every rule, every violation with its rule and byte offset. Findings go to stdout (one line each),
 // the summary and hints to stderr. Exit 0 valid, 1 invalid or refused, 2 usage or I/O.
 #include <cstdio>
+#include <regex>
 #include <string>
 
 #include <fmt/format.h>
@@ -23,10 +24,13 @@ const char* layout_label(dbdf_dialect_t dialect) {
     return dialect == DBDF_DIALECT_DAPHNE ? "daphne dialect" : "spec layout";
 }
 
+void print_finding(const ValidationTarget& target, int rule, uint64_t offset, const char* message) {
+    const std::string rule_text = rule == 0 ? std::string(target.layout_label) : fmt::format("rule {}", rule);
+    fmt::print("{}: {} at byte {}: {}\n", target.file, rule_text, offset, message);
+}
+
 void print_violation(void* context, int rule, uint64_t offset, const char* message) {
-    const auto* target = static_cast<const ValidationTarget*>(context);
-    const std::string rule_text = rule == 0 ? std::string(target->layout_label) : fmt::format("rule {}", rule);
-    fmt::print("{}: {} at byte {}: {}\n", target->file, rule_text, offset, message);
+    print_finding(*static_cast<const ValidationTarget*>(context), rule, offset, message);
 }
 
 // Findings go to stdout and the summary to stderr; stdout is flushed first so that the two keep their order when
@@ -34,6 +38,26 @@ void print_violation(void* context, int rule, uint64_t offset, const char* messa
 void print_summary(const std::string& text) {
     std::fflush(stdout);
     fmt::print(stderr, "{}\n", text);
+}
+
+void print_violation_count(const std::string& file, std::uint64_t violations) {
+    print_summary(fmt::format("{}: {} violation{}", file, violations, violations == 1 ? "" : "s"));
+}
+
+// A header that breaks a rule stops the file from opening, so dbdf_reader_validate never sees it; its rule and
+// byte offset are in the library's message, which ends like that of every format violation (dbdf.h, conventions):
+// " at byte N (rule R)", " at byte N (spec layout)" or, in the daphne dialect, " at byte N (daphne dialect)".
+// It is printed like the violations dbdf_reader_validate reports.
+void print_header_violation(const ValidationTarget& target, const std::string& message) {
+    static const std::regex kWhere(R"( at byte (\d+) \((?:rule (\d+)|spec layout|daphne dialect)\)$)");
+    std::smatch where;
+    if (std::regex_search(message, where, kWhere)) {
+        const std::uint64_t offset = std::stoull(where[1].str());
+        const int rule = where[2].matched ? std::stoi(where[2].str()) : 0;
+        print_finding(target, rule, offset, message.c_str());
+    } else {
+        fmt::print("{}: {}\n", target.file, message);
+    }
 }
 
 void suggest_daphne_dialect(const std::string& file, dbdf_dialect_t dialect) {
@@ -57,11 +81,13 @@ int run_validate(const ValidateOptions& options) {
         print_summary(file + ": not valid: dbdf cannot serve this file");
         return kExitInvalid;
     }
-    if (opened != DBDF_OK) {
-        fmt::print("{}: {}\n", file, dbdf_last_error_message());
+    if (opened == DBDF_ERR_FORMAT || opened == DBDF_ERR_TRUNCATED || opened == DBDF_ERR_RANGE) {
+        print_header_violation(target, dbdf_last_error_message());
+        print_violation_count(file, 1);
         suggest_daphne_dialect(file, dialect);
         return kExitInvalid;
     }
+    check(opened, file);
     Reader reader(raw);
     std::uint64_t violations = 0;
     const dbdf_status_t status =
@@ -71,7 +97,7 @@ int run_validate(const ValidateOptions& options) {
         return kExitOk;
     }
     if (status == DBDF_ERR_FORMAT || status == DBDF_ERR_TRUNCATED || status == DBDF_ERR_RANGE) {
-        print_summary(fmt::format("{}: {} violation{}", file, violations, violations == 1 ? "" : "s"));
+        print_violation_count(file, violations);
         suggest_daphne_dialect(file, dialect);
         return kExitInvalid;
     }

@@ -1,14 +1,15 @@
 #include "csv.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <fstream>
 #include <map>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "../atomic_output.hpp"
+#include "../number_text.hpp"
 #include "../progress.hpp"
 #include "../typed_values.hpp"
 #include "output_header.hpp"
@@ -20,168 +21,253 @@ namespace {
     throw CliError(fmt::format("{}:{}: {}", path, line, what), 1);
 }
 
-// Splits one CSV record (RFC 4180 quoting within a line). Returns false on an unterminated quote.
-bool split_record(const std::string& line, std::vector<std::string>& fields) {
+// Splits one CSV record (RFC 4180 quoting within a line). Returns false on an unterminated quote. `quoted` (may be
+// null) receives whether each field was quoted, which header detection needs.
+bool split_record(const std::string& line, std::vector<std::string>& fields, std::vector<bool>* quoted = nullptr) {
     fields.clear();
+    if (quoted != nullptr) quoted->clear();
     std::string field;
-    bool quoted = false;
+    bool inside_quotes = false;
+    bool field_quoted = false;
+    auto end_field = [&]() {
+        fields.push_back(field);
+        if (quoted != nullptr) quoted->push_back(field_quoted);
+        field.clear();
+        field_quoted = false;
+    };
     for (std::size_t i = 0; i < line.size(); ++i) {
         const char c = line[i];
-        if (quoted) {
+        if (inside_quotes) {
             if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
                 field += '"';
                 ++i;
             } else if (c == '"') {
-                quoted = false;
+                inside_quotes = false;
             } else {
                 field += c;
             }
         } else if (c == '"') {
-            quoted = true;
+            inside_quotes = true;
+            field_quoted = true;
         } else if (c == ',') {
-            fields.push_back(field);
-            field.clear();
+            end_field();
         } else if (c != '\r') {
             field += c;
         }
     }
-    fields.push_back(field);
-    return !quoted;
+    end_field();
+    return !inside_quotes;
 }
 
-template <class T>
-bool parse_number(const std::string& text, T& out) {
-    const char* first = text.data();
-    const char* last = first + text.size();
-    while (first < last && *first == ' ') ++first;
-    while (last > first && last[-1] == ' ') --last;
-    if (first < last && *first == '+') ++first;
-    const auto result = std::from_chars(first, last, out);
-    return first < last && result.ec == std::errc() && result.ptr == last;
-}
+bool is_blank(const std::string& line) { return line.empty() || line == "\r"; }
 
-bool is_number(const std::string& text) {
-    double value;
-    return parse_number(text, value);
-}
-
-std::string quote(const std::string& text) {
-    if (text.find_first_of(",\"\n") == std::string::npos) return text;
+// A label as a header field. Labels that read as numbers are quoted, so that a header of numbers is still told from
+// a row of values when the file is read back; so is the empty label of a single column, which would be a blank line.
+std::string label_field(const std::string& label, bool only_column) {
+    const bool needs_quotes = label.find_first_of(",\"\r\n") != std::string::npos ||
+                              classify_number(label).form != NumberForm::NotANumber || (only_column && label.empty());
+    if (!needs_quotes) return label;
     std::string out = "\"";
-    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    for (char c : label) out += c == '"' ? std::string("\"\"") : std::string(1, c);
     return out + "\"";
 }
 
-// Stores the text of a field in a typed cell, exactly or with a clear error.
-void store(const std::string& text, dbdf_value_type_t type, std::uint8_t* cell, const std::string& path,
-           std::uint64_t line) {
-    bool ok = false;
-    auto put = [&](auto value) {
-        ok = parse_number(text, value);
-        std::memcpy(cell, &value, sizeof value);
-    };
-    switch (type) {
-        case DBDF_VALUE_U8: put(std::uint8_t{}); break;
-        case DBDF_VALUE_U16: put(std::uint16_t{}); break;
-        case DBDF_VALUE_U32: put(std::uint32_t{}); break;
-        case DBDF_VALUE_U64: put(std::uint64_t{}); break;
-        case DBDF_VALUE_I8: put(std::int8_t{}); break;
-        case DBDF_VALUE_I16: put(std::int16_t{}); break;
-        case DBDF_VALUE_I32: put(std::int32_t{}); break;
-        case DBDF_VALUE_I64: put(std::int64_t{}); break;
-        case DBDF_VALUE_F32: put(float{}); break;
-        default: put(double{}); break;
+// A value seen in the file, kept so that an error can name it.
+struct Witness {
+    std::uint64_t line = 0;    // 0: none seen
+    std::uint64_t column = 0;  // from 1
+    std::string text;
+
+    bool found() const { return line != 0; }
+    bool same_cell(const Witness& other) const { return line == other.line && column == other.column; }
+    std::string where() const { return fmt::format("line {}, column {}", line, column); }
+    void note(std::uint64_t at_line, std::uint64_t at_column, std::string_view value) {
+        if (found()) return;
+        line = at_line;
+        column = at_column;
+        text = value;
     }
-    if (!ok) invalid(path, line, fmt::format("'{}' is not a value of type {}", text, dbdf_value_type_name(type)));
+};
+
+// What the values of a column (or of a whole matrix) ask of a value type, with the first value behind each need.
+struct ValueNeeds {
+    Witness float_only;      // only a float holds it: a fraction, an exponent, nan, inf, -0, an integer beyond 64 bits
+    Witness negative_zero;   // "-0": only a float keeps the sign (also noted in float_only)
+    Witness negative;        // a negative integer: not u64
+    Witness above_i64;       // an integer above 2^63 - 1: not i64
+    Witness inexact_in_f64;  // an integer that f64 does not hold exactly
+
+    void see(const NumberText& number, std::uint64_t line, std::uint64_t column) {
+        if (number.form == NumberForm::Float) {
+            float_only.note(line, column, number.text);
+            return;
+        }
+        if (number.negative_zero()) negative_zero.note(line, column, number.text);
+        if (number.negative_zero() || (!number.fits_i64 && !number.fits_u64)) {
+            float_only.note(line, column, number.text);
+        }
+        if (number.fits_i64 && number.i64 < 0) negative.note(line, column, number.text);
+        if (!number.fits_i64 && number.fits_u64) above_i64.note(line, column, number.text);
+        // Every integer of magnitude up to 2^53 is an f64; only larger ones need the exact check.
+        constexpr std::int64_t kExactInF64 = std::int64_t{1} << 53;
+        const bool small = number.fits_i64 && number.i64 >= -kExactInF64 && number.i64 <= kExactInF64;
+        if (!small && !number_fits(number, DBDF_VALUE_F64)) inexact_in_f64.note(line, column, number.text);
+    }
+
+    bool integer_type_holds_all() const { return !float_only.found() && !(negative.found() && above_i64.found()); }
+    bool some_type_holds_all() const { return integer_type_holds_all() || !inexact_in_f64.found(); }
+};
+
+// The narrowest of i64, u64 and f64 that holds every value exactly. Every value type's values are among those of
+// these three, so when none holds them all, no type does: the error names a value and what it conflicts with.
+dbdf_value_type_t infer_type(const ValueNeeds& needs, const std::string& path, bool columns_alone_would_fit) {
+    if (needs.integer_type_holds_all()) return needs.above_i64.found() ? DBDF_VALUE_U64 : DBDF_VALUE_I64;
+    if (!needs.inexact_in_f64.found()) return DBDF_VALUE_F64;
+    const Witness& value = needs.inexact_in_f64;
+    std::string message = fmt::format("column {}: {} ", value.column, value.text);
+    if (needs.float_only.found() && needs.float_only.same_cell(value)) {
+        message += "fits no integer type and is not exactly representable in f64";
+    } else if (needs.float_only.found()) {
+        message += fmt::format("is not exactly representable in f64, which {} ({}) needs; no value type holds both",
+                               needs.float_only.text, needs.float_only.where());
+    } else {
+        message += fmt::format("is not exactly representable in f64, which {} ({}) and {} ({}) need together; no value "
+                               "type holds them all",
+                               needs.negative.text, needs.negative.where(), needs.above_i64.text,
+                               needs.above_i64.where());
+    }
+    if (columns_alone_would_fit) message += "; as a frame (--data-type frame) each column gets its own type";
+    if (needs.negative_zero.found() && !needs.negative_zero.same_cell(value)) {
+        message += fmt::format("; with --value-type i64 (--schema for a frame's columns) {} reads as 0",
+                               needs.negative_zero.text);
+    }
+    invalid(path, value.line, message);
 }
 
 struct CsvLayout {
     bool has_header = false;
     std::vector<std::string> labels;
-    std::vector<dbdf_value_type_t> types;
+    std::vector<ValueNeeds> column_needs;  // per column, for frames
+    ValueNeeds matrix_needs;               // over every value, for matrices
+    std::map<std::string, dbdf_value_type_t> schema_types;
+    std::uint64_t cols = 0;
     std::uint64_t rows = 0;
     std::uint64_t first_data_line = 1;
 };
 
-// First pass: header, column count (ragged rows are errors), row count and inferred column types.
-CsvLayout scan(const std::string& path, bool frame_wanted, const std::string& schema) {
-    std::ifstream in(path);
-    if (!in) throw CliError(path + ": cannot open");
-    CsvLayout layout;
-    std::map<std::string, dbdf_value_type_t> schema_types;
+std::map<std::string, dbdf_value_type_t> parse_schema(const std::string& schema) {
+    std::map<std::string, dbdf_value_type_t> types;
     for (std::size_t start = 0; !schema.empty() && start <= schema.size();) {
         const std::size_t end = std::min(schema.find(',', start), schema.size());
         const std::string item = schema.substr(start, end - start);
         const std::size_t colon = item.rfind(':');
         if (colon == std::string::npos) throw CliError("--schema: '" + item + "' is not name:type");
-        schema_types[item.substr(0, colon)] = parse_value_type(item.substr(colon + 1));
+        types[item.substr(0, colon)] = parse_value_type(item.substr(colon + 1));
         start = end + 1;
     }
+    return types;
+}
+
+// First pass: header, column count (ragged rows are errors), row count and what the values need of a type.
+CsvLayout scan(const std::string& path, bool frame_wanted, const std::string& schema, CsvHeader header) {
+    std::ifstream in(path);
+    if (!in) throw CliError(path + ": cannot open");
+    CsvLayout layout;
+    layout.schema_types = parse_schema(schema);
+    const bool types_given = !layout.schema_types.empty();
     std::string line;
     std::vector<std::string> fields;
+    std::vector<bool> quoted;
     std::uint64_t line_number = 0;
-    std::vector<bool> all_integers;
+    bool first_row = true;
     while (std::getline(in, line)) {
         ++line_number;
-        if (line.empty() || line == "\r") continue;
-        if (!split_record(line, fields)) invalid(path, line_number, "unterminated quoted field");
-        if (layout.types.empty() && !layout.has_header && layout.rows == 0) {
-            const bool numeric = std::all_of(fields.begin(), fields.end(), is_number);
-            if (!numeric || frame_wanted || !schema.empty()) {
+        if (is_blank(line)) continue;
+        if (!split_record(line, fields, &quoted)) invalid(path, line_number, "unterminated quoted field");
+        if (first_row) {
+            first_row = false;
+            layout.cols = fields.size();
+            layout.column_needs.assign(fields.size(), ValueNeeds{});
+            bool labels = header == CsvHeader::Yes;
+            if (header == CsvHeader::Auto) {
+                labels = frame_wanted || types_given;
+                for (std::size_t c = 0; c < fields.size() && !labels; ++c) {
+                    labels = quoted[c] || classify_number(fields[c]).form == NumberForm::NotANumber;
+                }
+            }
+            if (labels) {
                 layout.has_header = true;
                 layout.labels = fields;
                 layout.first_data_line = line_number + 1;
-                all_integers.assign(fields.size(), true);
-                layout.types.assign(fields.size(), DBDF_VALUE_NONE);
                 continue;
             }
-            all_integers.assign(fields.size(), true);
-            layout.types.assign(fields.size(), DBDF_VALUE_NONE);
             layout.first_data_line = line_number;
         }
-        if (fields.size() != layout.types.size()) {
-            invalid(path, line_number, fmt::format("{} fields where the first row has {}", fields.size(), layout.types.size()));
+        if (fields.size() != layout.cols) {
+            invalid(path, line_number, fmt::format("{} fields where the first row has {}", fields.size(), layout.cols));
         }
         for (std::size_t c = 0; c < fields.size(); ++c) {
-            std::int64_t integer;
-            if (!parse_number(fields[c], integer)) {
-                if (!is_number(fields[c]) && schema_types.empty()) {
-                    invalid(path, line_number, fmt::format("field {} '{}' is not a number", c + 1, fields[c]));
-                }
-                all_integers[c] = false;
+            const NumberText number = classify_number(fields[c]);
+            if (number.form == NumberForm::NotANumber) {
+                if (types_given) continue;  // refused in the second pass unless the column's type reads it
+                invalid(path, line_number, fmt::format("column {}: '{}' is not a number", c + 1, fields[c]));
             }
+            layout.column_needs[c].see(number, line_number, c + 1);
+            layout.matrix_needs.see(number, line_number, c + 1);
         }
         ++layout.rows;
-    }
-    for (std::size_t c = 0; c < layout.types.size(); ++c) {
-        layout.types[c] = all_integers[c] ? DBDF_VALUE_I64 : DBDF_VALUE_F64;
-        if (!schema_types.empty()) {
-            const auto found = schema_types.find(layout.labels[c]);
-            if (found == schema_types.end()) throw CliError("--schema does not name column '" + layout.labels[c] + "'");
-            layout.types[c] = found->second;
-        }
     }
     return layout;
 }
 
 }  // namespace
 
+CsvHeader parse_csv_header(const std::string& text) {
+    if (text == "auto") return CsvHeader::Auto;
+    if (text == "yes") return CsvHeader::Yes;
+    if (text == "no") return CsvHeader::No;
+    throw CliError("--header must be yes, no or auto");
+}
+
 void csv_to_dbdf(const std::string& input, const std::string& output, const OutputSettings& settings,
-                 const std::string& schema) {
+                 const std::string& schema, CsvHeader header) {
     const bool frame_wanted = settings.data_type == DBDF_DATA_FRAME;
-    const CsvLayout layout = scan(input, frame_wanted, schema);
-    const std::uint64_t cols = layout.types.size();
+    if (!schema.empty() && settings.data_type != 0 && !frame_wanted) {
+        throw CliError("--schema gives the types of a frame's columns; it does not apply to --data-type " +
+                       std::string(settings.data_type == DBDF_DATA_CSR ? "csr" : "dense"));
+    }
+    const CsvLayout layout = scan(input, frame_wanted, schema, header);
+    const std::uint64_t cols = layout.cols;
     const bool frame = frame_wanted || (layout.has_header && settings.data_type == 0);
     OutputSettings effective = settings;
     if (frame) effective.data_type = DBDF_DATA_FRAME;
-    // A matrix has one type: i64 when every column is integral, else f64.
-    dbdf_value_type_t matrix_type = DBDF_VALUE_I64;
-    for (auto type : layout.types) {
-        if (type != DBDF_VALUE_I64) matrix_type = DBDF_VALUE_F64;
+
+    // The type each column's text is read in: --value-type when given (so its errors name the line and column),
+    // else the column's --schema type, else the type inferred from the values: per column for a frame, one for
+    // the whole matrix.
+    std::vector<dbdf_value_type_t> source_types(cols, settings.value_type);
+    if (settings.value_type == DBDF_VALUE_NONE && frame) {
+        for (std::uint64_t c = 0; c < cols; ++c) {
+            const std::string label = c < layout.labels.size() ? layout.labels[c] : "col_" + std::to_string(c);
+            if (!layout.schema_types.empty()) {
+                const auto found = layout.schema_types.find(label);
+                if (found == layout.schema_types.end()) throw CliError("--schema does not name column '" + label + "'");
+                source_types[c] = found->second;
+            } else {
+                source_types[c] = infer_type(layout.column_needs[c], input, false);
+            }
+        }
+    } else if (settings.value_type == DBDF_VALUE_NONE) {
+        const bool columns_alone_would_fit =
+            std::all_of(layout.column_needs.begin(), layout.column_needs.end(),
+                        [](const ValueNeeds& needs) { return needs.some_type_holds_all(); });
+        std::fill(source_types.begin(), source_types.end(),
+                  infer_type(layout.matrix_needs, input, columns_alone_would_fit));
     }
+    const dbdf_value_type_t matrix_type = cols == 0 ? DBDF_VALUE_I64 : source_types[0];
     Writer writer = open_writer(output, settings.output_dialect, settings.write_meta);
     begin_output(writer, output, effective, layout.rows, cols, matrix_type, DBDF_DATA_DENSE, layout.labels,
-                 layout.types);
+                 source_types);
 
     // Second pass, band by band: the rows of one band of tiles are parsed into memory, then written.
     std::ifstream in(input);
@@ -191,14 +277,20 @@ void csv_to_dbdf(const std::string& input, const std::string& output, const Outp
     auto next_record = [&]() {
         while (std::getline(in, line)) {
             ++line_number;
-            if (line_number < layout.first_data_line || line.empty() || line == "\r") continue;
+            if (line_number < layout.first_data_line || is_blank(line)) continue;
             split_record(line, fields);
+            if (fields.size() != cols) break;
             return;
         }
         invalid(input, line_number, "the file changed while it was converted");
     };
-    std::vector<dbdf_value_type_t> source_types = layout.types;
-    if (!frame) std::fill(source_types.begin(), source_types.end(), matrix_type);
+    auto store = [&](std::uint64_t c, std::uint8_t* cell) {
+        const NumberText number = classify_number(fields[c]);
+        if (!store_number_in(number, source_types[c], cell)) {
+            invalid(input, line_number,
+                    fmt::format("column {}: {}", c + 1, refusal(number, fields[c], source_types[c])));
+        }
+    };
     std::uint64_t band_rows = 0;
     for (std::uint64_t c = 0; c < cols; ++c) {
         band_rows = std::max(band_rows, tile_shape(effective, layout.rows, frame ? 1 : cols, source_types[c]).rows);
@@ -210,7 +302,7 @@ void csv_to_dbdf(const std::string& input, const std::string& output, const Outp
         for (std::uint64_t c = 0; c < cols; ++c) columns.emplace_back(source_types[c], height);
         for (std::uint64_t r = 0; r < height; ++r) {
             next_record();
-            for (std::uint64_t c = 0; c < cols; ++c) store(fields[c], source_types[c], columns[c].at(r), input, line_number);
+            for (std::uint64_t c = 0; c < cols; ++c) store(c, columns[c].at(r));
         }
         auto gather = [&](std::uint64_t tile_row, std::uint64_t col, std::uint64_t rows, std::uint64_t width,
                           TypedBuffer& out) {
@@ -247,7 +339,9 @@ void dbdf_to_csv(const std::string& input, const std::string& output, const Outp
     AtomicOutput out(output);
     if (info.data_type == DBDF_DATA_FRAME) {
         std::string header;
-        for (std::uint64_t c = 0; c < info.cols; ++c) header += (c ? "," : "") + quote(column_label(reader, input, c));
+        for (std::uint64_t c = 0; c < info.cols; ++c) {
+            header += (c ? "," : "") + label_field(column_label(reader, input, c), info.cols == 1);
+        }
         out.write(header + "\n");
     }
     const std::uint64_t band = std::max<std::uint64_t>(1, (std::uint64_t{1} << 20) / std::max<std::uint64_t>(info.cols, 1));
@@ -264,7 +358,7 @@ void dbdf_to_csv(const std::string& input, const std::string& output, const Outp
         for (std::uint64_t r = 0; r < rows; ++r) {
             for (std::uint64_t c = 0; c < info.cols; ++c) {
                 if (c) text += ',';
-                text += columns[c].text(r);
+                columns[c].append_file_text(r, text);
             }
             text += '\n';
         }

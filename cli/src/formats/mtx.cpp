@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
-#include <filesystem>
+#include <iterator>
 #include <limits>
 #include <vector>
 
@@ -54,27 +54,31 @@ void negate(std::uint8_t (&value)[8], dbdf_value_type_t type, const MtxInput& fi
 }
 
 // Coordinate entries come in any order while blocks are written in row-major tile order, so they are all held,
-// sorted, then tiled: 24 bytes per entry (twice that for the off-diagonal entries of symmetric files).
+// sorted, then tiled: 24 bytes per entry (twice that for the off-diagonal entries of symmetric files). On a terminal
+// a progress bar follows the reading by the file's bytes; it stays full while the entries are sorted.
 std::vector<SparseEntry> read_sorted_entries(MtxInput& file, const std::string& input) {
     const MtxLayout& layout = file.layout();
     const bool mirrored = layout.symmetry != MtxSymmetry::General;
+    // Skew-symmetric integer files hold only i64 values (MtxInput refuses the others), so the type is known here.
     const dbdf_value_type_t type = layout.value_type();
     std::vector<SparseEntry> entries;
     // Every entry line holds at least "1 1\n": the file's size bounds what an absurd announced count may reserve.
-    std::error_code size_error;
-    const std::uint64_t file_bound = std::filesystem::file_size(input, size_error) / 4;
-    entries.reserve(std::min(layout.entries, size_error ? 0 : file_bound) * (mirrored ? 2 : 1));
+    const std::uint64_t file_bound = file.file_size() / 4;
+    entries.reserve(std::min(layout.entries, file_bound) * (mirrored ? 2 : 1));
+    Progress progress(file.file_size(), "reading");
     file.read_entries([&](std::uint64_t line, std::uint64_t row, std::uint64_t col, const void* value) {
         SparseEntry entry;
         entry.row = row;
         entry.col = col;
         std::memcpy(entry.value, value, sizeof entry.value);
         entries.push_back(entry);
+        progress.update(file.bytes_read());
         if (!mirrored || row == col) return;
         std::swap(entry.row, entry.col);
         if (layout.symmetry == MtxSymmetry::SkewSymmetric) negate(entry.value, type, file, line);
         entries.push_back(entry);
     });
+    progress.update(file.file_size());
     std::sort(entries.begin(), entries.end(), [](const SparseEntry& a, const SparseEntry& b) {
         return a.row != b.row ? a.row < b.row : a.col < b.col;
     });
@@ -86,11 +90,9 @@ std::vector<SparseEntry> read_sorted_entries(MtxInput& file, const std::string& 
     return entries;
 }
 
-void coordinate_to_dbdf(MtxInput& file, const std::string& input, const OutputTarget& output,
+void coordinate_to_dbdf(const MtxLayout& layout, const std::vector<SparseEntry>& entries, const OutputTarget& output,
                         const OutputSettings& settings) {
-    const MtxLayout& layout = file.layout();
     const dbdf_value_type_t type = layout.value_type();
-    std::vector<SparseEntry> entries = read_sorted_entries(file, input);
     if (settings.data_type != DBDF_DATA_FRAME) {
         write_sparse_tiles(output, layout.rows, layout.cols, type, settings, entries);
         return;
@@ -110,19 +112,26 @@ void coordinate_to_dbdf(MtxInput& file, const std::string& input, const OutputTa
 }
 
 // Array files list every value column by column while blocks are written in row-major tiles, so the values are
-// held: 8 bytes per cell.
-void array_to_dbdf(MtxInput& file, const OutputTarget& output, const OutputSettings& settings) {
+// held: 8 bytes per cell, in the 8-byte layout MtxInput gives (the value type is known once all are read).
+std::vector<std::uint8_t> read_array(MtxInput& file) {
     const MtxLayout& layout = file.layout();
-    const dbdf_value_type_t type = layout.value_type();
-    TypedBuffer values(type, layout.rows * layout.cols);
+    std::vector<std::uint8_t> values(layout.rows * layout.cols * 8);
+    Progress progress(file.file_size(), "reading");
     file.read_entries([&](std::uint64_t, std::uint64_t row, std::uint64_t col, const void* value) {
-        std::memcpy(values.at(col * layout.rows + row), value, values.width());
+        std::memcpy(&values[(col * layout.rows + row) * 8], value, 8);
+        progress.update(file.bytes_read());
     });
+    return values;
+}
+
+void array_to_dbdf(const MtxLayout& layout, const std::vector<std::uint8_t>& values, const OutputTarget& output,
+                   const OutputSettings& settings) {
+    const dbdf_value_type_t type = layout.value_type();
     auto gather = [&](std::uint64_t row, std::uint64_t col, std::uint64_t height, std::uint64_t width,
                       TypedBuffer& out) {
         for (std::uint64_t r = 0; r < height; ++r) {
             for (std::uint64_t c = 0; c < width; ++c) {
-                std::memcpy(out.at(r * width + c), values.at((col + c) * layout.rows + row + r), out.width());
+                std::memcpy(out.at(r * width + c), &values[((col + c) * layout.rows + row + r) * 8], out.width());
             }
         }
     };
@@ -141,13 +150,22 @@ void mtx_to_dbdf(const std::string& input, const std::string& output, const Outp
     // Coordinate files become CSR objects and array files dense ones, unless --data-type says otherwise.
     OutputSettings effective = settings;
     if (effective.data_type == 0) effective.data_type = layout.coordinate ? DBDF_DATA_CSR : DBDF_DATA_DENSE;
+    // Both layouts hold every entry before writing anyway; reading them first also settles an integer file's value
+    // type (i64, or u64 when a value needs it), which the output's header states.
+    std::vector<SparseEntry> entries;
+    std::vector<std::uint8_t> array_values;
+    if (layout.coordinate) {
+        entries = read_sorted_entries(file, input);
+    } else {
+        array_values = read_array(file);
+    }
     Writer writer = open_writer(output, settings.output_dialect, settings.write_meta);
     begin_output(writer, output, effective, layout.rows, layout.cols, layout.value_type());
     const OutputTarget target{writer.get(), output};
     if (layout.coordinate) {
-        coordinate_to_dbdf(file, input, target, effective);
+        coordinate_to_dbdf(layout, entries, target, effective);
     } else {
-        array_to_dbdf(file, target, effective);
+        array_to_dbdf(layout, array_values, target, effective);
     }
     check(dbdf_writer_finish(writer.get()), output);
 }
@@ -181,7 +199,9 @@ void dbdf_to_mtx(const std::string& input, const std::string& output, const Outp
                   input);
             std::string text;
             for (std::uint64_t k = 0; k < count; ++k) {
-                text += fmt::format("{} {} {}\n", block.row + rows[k] + 1, block.col + cols[k] + 1, values.text(k));
+                fmt::format_to(std::back_inserter(text), "{} {} ", block.row + rows[k] + 1, block.col + cols[k] + 1);
+                values.append_file_text(k, text);
+                text += '\n';
             }
             out.write(text);
             written += count;
@@ -195,7 +215,10 @@ void dbdf_to_mtx(const std::string& input, const std::string& output, const Outp
             TypedBuffer column(type, info.rows);
             check(dbdf_reader_read_column(reader.get(), c, type, column.data(), column.size()), input);
             std::string text;
-            for (std::uint64_t r = 0; r < info.rows; ++r) text += column.text(r) + "\n";
+            for (std::uint64_t r = 0; r < info.rows; ++r) {
+                column.append_file_text(r, text);
+                text += '\n';
+            }
             out.write(text);
             progress.update(c + 1);
         }

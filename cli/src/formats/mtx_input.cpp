@@ -4,12 +4,14 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <filesystem>
 #include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "../handles.hpp"
+#include "../number_text.hpp"
 
 namespace dbdf_cli {
 namespace {
@@ -42,9 +44,13 @@ void MtxInput::invalid(std::uint64_t line, const std::string& what) const {
 
 MtxInput::MtxInput(const std::string& path) : path_(path), in_(path) {
     if (!in_) throw CliError(path + ": cannot open: " + std::strerror(errno));
+    std::error_code size_error;
+    file_size_ = std::filesystem::file_size(path, size_error);
+    if (size_error) file_size_ = 0;
     std::string line;
     if (!std::getline(in_, line)) invalid(1, "empty file");
     line_number_ = 1;
+    bytes_read_ = line.size() + 1;
     std::istringstream banner(lower(line));
     std::string tag, object, format, field, symmetry;
     banner >> tag >> object >> format >> field >> symmetry;
@@ -64,6 +70,7 @@ MtxInput::MtxInput(const std::string& path) : path_(path), in_(path) {
     do {
         if (!std::getline(in_, line)) invalid(line_number_, "missing size line");
         ++line_number_;
+        bytes_read_ += line.size() + 1;
     } while (line.empty() || line[0] == '%');
     std::vector<std::string> fields;
     split_words(line, fields);
@@ -85,8 +92,12 @@ void MtxInput::read_entries(const OnEntry& on_entry) {
     std::string line;
     std::vector<std::string> fields;
     std::uint64_t read = 0;
+    // The first negative value and the first one above 2^63 - 1: no integer type holds both.
+    std::uint64_t negative_line = 0, above_i64_line = 0;
+    std::string negative_text, above_i64_text;
     while (std::getline(in_, line)) {
         ++line_number_;
+        bytes_read_ += line.size() + 1;
         if (line.empty() || line[0] == '%') continue;
         split_words(line, fields);
         if (fields.empty()) continue;
@@ -109,18 +120,50 @@ void MtxInput::read_entries(const OnEntry& on_entry) {
             row = read % layout_.rows;  // column-major
             col = read / layout_.rows;
         }
-        std::int64_t integer = 1;
-        double real = 1.0;
-        if (layout_.field == MtxField::Integer && !parse_number(fields[value_field], integer)) {
-            invalid(line_number_, "'" + fields[value_field] + "' is not a 64-bit integer");
+        std::uint8_t value[8] = {};
+        if (layout_.field == MtxField::Pattern) {
+            const double one = 1.0;
+            std::memcpy(value, &one, sizeof one);
+        } else if (layout_.field == MtxField::Real) {
+            const std::string& text = fields[value_field];
+            const NumberText number = classify_number(text);
+            double real = 0;
+            if (!store_number(number, real)) {
+                invalid(line_number_, number.form == NumberForm::NotANumber ? "'" + text + "' is not a real number"
+                                                                            : refusal(number, text, DBDF_VALUE_F64));
+            }
+            std::memcpy(value, &real, sizeof real);
+        } else {
+            const std::string& text = fields[value_field];
+            const NumberText number = classify_number(text);
+            if (number.form != NumberForm::Integer) invalid(line_number_, "'" + text + "' is not an integer");
+            if (number.fits_i64) {
+                std::memcpy(value, &number.i64, sizeof number.i64);
+                if (number.i64 < 0 && negative_line == 0) {
+                    negative_line = line_number_;
+                    negative_text = text;
+                }
+            } else if (number.fits_u64) {
+                if (layout_.symmetry == MtxSymmetry::SkewSymmetric) {
+                    invalid(line_number_, text + " has no negative for the mirrored entry in any integer type");
+                }
+                std::memcpy(value, &number.u64, sizeof number.u64);
+                if (above_i64_line == 0) {
+                    above_i64_line = line_number_;
+                    above_i64_text = text;
+                }
+            } else {
+                invalid(line_number_, "'" + text + "' fits neither i64 nor u64");
+            }
+            if (negative_line != 0 && above_i64_line != 0) {
+                invalid(line_number_, fmt::format("no integer type holds both {} (line {}) and {} (line {})",
+                                                  negative_text, negative_line, above_i64_text, above_i64_line));
+            }
         }
-        if (layout_.field == MtxField::Real && !parse_number(fields[value_field], real)) {
-            invalid(line_number_, "'" + fields[value_field] + "' is not a real number");
-        }
-        const bool is_integer = layout_.field == MtxField::Integer;
-        on_entry(line_number_, row, col, is_integer ? static_cast<const void*>(&integer) : static_cast<const void*>(&real));
+        on_entry(line_number_, row, col, value);
         ++read;
     }
+    layout_.needs_u64 = above_i64_line != 0;
     if (read != layout_.entries) {
         invalid(line_number_, fmt::format("{} entries announced, {} found", layout_.entries, read));
     }

@@ -21,9 +21,14 @@ struct MtxLayout {
     std::uint64_t rows = 0;
     std::uint64_t cols = 0;
     std::uint64_t entries = 0;  // value lines: the announced count, or rows x cols for arrays
+    bool needs_u64 = false;     // an integer file holds a value above 2^63 - 1 (and no negative one)
 
-    // Integer files hold i64 values, real and pattern files f64 (pattern entries are ones).
-    dbdf_value_type_t value_type() const { return field == MtxField::Integer ? DBDF_VALUE_I64 : DBDF_VALUE_F64; }
+    // Integer files hold i64 values, or u64 when one needs it; real and pattern files f64 (pattern entries are
+    // ones). An integer file's type is known once its entries have been read.
+    dbdf_value_type_t value_type() const {
+        if (field != MtxField::Integer) return DBDF_VALUE_F64;
+        return needs_u64 ? DBDF_VALUE_U64 : DBDF_VALUE_I64;
+    }
 };
 
 class MtxInput {
@@ -33,19 +38,28 @@ public:
 
     const MtxLayout& layout() const { return layout_; }
 
-    // The value of one entry as 8 bytes of the layout's value type (i64 or f64), its 0-based position and the line.
+    // The value of one entry as 8 bytes of the layout's value type (i64, u64 or f64: i64 and u64 share the bytes of
+    // the values both hold), its 0-based position and the line.
     using OnEntry = std::function<void(std::uint64_t line, std::uint64_t row, std::uint64_t col, const void* value)>;
 
     // Reads every entry once, in file order (array files: column-major positions), and checks their number.
-    // Mirrored entries of symmetric files are not made here.
+    // Mirrored entries of symmetric files are not made here. Integer values that fit neither i64 nor u64, or that
+    // need both (a negative value and one above 2^63 - 1), are errors naming their lines; a real value is stored
+    // as number_text.hpp says (an integer text only when f64 holds it exactly).
     void read_entries(const OnEntry& on_entry);
 
     [[noreturn]] void invalid(std::uint64_t line, const std::string& what) const;
+
+    // Bytes of the file read so far, and its size: the progress of reading it.
+    std::uint64_t bytes_read() const { return bytes_read_; }
+    std::uint64_t file_size() const { return file_size_; }
 
 private:
     std::string path_;
     std::ifstream in_;
     std::uint64_t line_number_ = 0;
+    std::uint64_t bytes_read_ = 0;
+    std::uint64_t file_size_ = 0;
     MtxLayout layout_;
 };
 

@@ -130,6 +130,24 @@ static dbdf_write_options_t dbdf_swig_options(dbdf_encoding_t encoding, uint32_t
     return options;
 }
 
+/* Open and writer options from the flattened arguments the constructors take. */
+static dbdf_open_options_t dbdf_swig_open_options(dbdf_dialect_t dialect, unsigned threads) {
+    dbdf_open_options_t options = DBDF_OPEN_OPTIONS_INIT;
+    options.dialect = dialect;
+    options.threads = threads;
+    return options;
+}
+
+static dbdf_writer_options_t dbdf_swig_writer_options(dbdf_dialect_t dialect, bool write_meta, bool durable,
+                                                      unsigned threads) {
+    dbdf_writer_options_t options = DBDF_WRITER_OPTIONS_INIT;
+    options.dialect = dialect;
+    options.write_meta = write_meta ? 1 : 0;
+    options.durable = durable ? 1 : 0;
+    options.threads = threads;
+    return options;
+}
+
 static size_t dbdf_swig_min(size_t a, size_t b) { return a < b ? a : b; }
 %}
 
@@ -161,7 +179,7 @@ struct dbdf_writer {};
 %ignore dbdf_write_options_init;
 %ignore dbdf_violation_fn;
 %ignore dbdf_write_fn;
-/* Dialect options are taken as plain arguments by the constructors below. */
+/* Open and writer options are taken as plain arguments by the constructors below. */
 %ignore dbdf_open_options;
 %ignore dbdf_open_options_t;
 %ignore dbdf_open_options_init;
@@ -214,22 +232,22 @@ struct dbdf_writer {};
         return reader;
     }
 
-    /* Opens the file at `path` in `dialect` (DBDF_DIALECT_SPEC or DBDF_DIALECT_DAPHNE). */
-    dbdf_reader(const char *path, dbdf_dialect_t dialect) {
+    /* Opens the file at `path` in `dialect` (DBDF_DIALECT_SPEC or DBDF_DIALECT_DAPHNE); whole-object reads decode
+     * on `threads` threads (0: automatic). */
+    dbdf_reader(const char *path, dbdf_dialect_t dialect, unsigned threads) {
         dbdf_reader_t *reader = NULL;
-        dbdf_open_options_t options = DBDF_OPEN_OPTIONS_INIT;
-        options.dialect = dialect;
+        dbdf_open_options_t options = dbdf_swig_open_options(dialect, threads);
         if (dbdf_swig_check(dbdf_reader_open_file_with_options(path, &options, &reader))) {
             return NULL;
         }
         return reader;
     }
 
-    /* Reads caller memory in `dialect` without copying it; the memory rule of the two-argument form applies. */
-    dbdf_reader(const void *borrowed_data, size_t borrowed_nbytes, dbdf_dialect_t dialect) {
+    /* Reads caller memory in `dialect` without copying it, decoding whole-object reads on `threads` threads; the
+     * memory rule of the two-argument form applies. */
+    dbdf_reader(const void *borrowed_data, size_t borrowed_nbytes, dbdf_dialect_t dialect, unsigned threads) {
         dbdf_reader_t *reader = NULL;
-        dbdf_open_options_t options = DBDF_OPEN_OPTIONS_INIT;
-        options.dialect = dialect;
+        dbdf_open_options_t options = dbdf_swig_open_options(dialect, threads);
         if (dbdf_swig_check(dbdf_reader_open_memory_with_options(borrowed_data, borrowed_nbytes, &options, &reader))) {
             return NULL;
         }
@@ -426,23 +444,22 @@ struct dbdf_writer {};
     }
 
     /* Writes the file at `path` in `dialect`; in the daphne dialect with write_meta, finish also writes
-     * `path`.meta. */
-    dbdf_writer(const char *path, dbdf_dialect_t dialect, bool write_meta) {
+     * `path`.meta. With `durable`, finish syncs the file (and the .meta) and the directory. write_dense uses
+     * `threads` threads (0: automatic). */
+    dbdf_writer(const char *path, dbdf_dialect_t dialect, bool write_meta, bool durable, unsigned threads) {
         dbdf_writer_t *writer = NULL;
-        dbdf_writer_options_t options = DBDF_WRITER_OPTIONS_INIT;
-        options.dialect = dialect;
-        options.write_meta = write_meta ? 1 : 0;
+        dbdf_writer_options_t options = dbdf_swig_writer_options(dialect, write_meta, durable, threads);
         if (dbdf_swig_check(dbdf_writer_open_file_with_options(path, &options, &writer))) {
             return NULL;
         }
         return writer;
     }
 
-    /* Writes to a growable memory buffer in `dialect`; see memory(). */
-    dbdf_writer(dbdf_dialect_t dialect) {
+    /* Writes to a growable memory buffer in `dialect`, write_dense on `threads` threads; see memory(). write_meta
+     * and durable concern files only. */
+    dbdf_writer(dbdf_dialect_t dialect, unsigned threads) {
         dbdf_writer_t *writer = NULL;
-        dbdf_writer_options_t options = DBDF_WRITER_OPTIONS_INIT;
-        options.dialect = dialect;
+        dbdf_writer_options_t options = dbdf_swig_writer_options(dialect, true, false, threads);
         if (dbdf_swig_check(dbdf_writer_open_memory_with_options(&options, &writer))) {
             return NULL;
         }

@@ -4,8 +4,8 @@ using Dbdf.Internal;
 
 namespace Dbdf
 {
-    // The ways to open a reader: a file, a copy of a byte array, caller memory; each in the spec dialect or in a
-    // dialect chosen explicitly.
+    // The ways to open a reader: a file, a copy of a byte array, caller memory; each in the spec dialect, in a
+    // dialect chosen explicitly, or with every option of ReaderOptions.
     public sealed partial class Reader
     {
         /// <summary>Opens the file at <paramref name="path"/> (memory-mapped, read-only) and parses its header.</summary>
@@ -33,12 +33,30 @@ namespace Dbdf
         /// </example>
         public static Reader Open(string path, Dialect dialect)
         {
+            return Open(path, new ReaderOptions { Dialect = dialect });
+        }
+
+        /// <summary>
+        /// Opens the file at <paramref name="path"/> (memory-mapped, read-only) as <paramref name="options"/> say
+        /// (dialect, decoding threads) and parses its header. Fails as <see cref="Open(string, Dialect)"/> does.
+        /// </summary>
+        /// <example>
+        /// <code>
+        /// using (Reader reader = Reader.Open("m.dbdf", new ReaderOptions { Threads = 1 }))
+        /// {
+        ///     double[] values = reader.ReadDoubles();   // decoded on the calling thread only
+        /// }
+        /// </code>
+        /// </example>
+        public static Reader Open(string path, ReaderOptions options)
+        {
             if (path == null)
             {
                 throw new ArgumentNullException("path");
             }
+            ReaderOptions opened = CopyOf(options);
             NativeLoader.EnsureLoaded();
-            return new Reader(new NativeReader(path, (int)dialect), IntPtr.Zero);
+            return new Reader(new NativeReader(path, (int)opened.Dialect, (uint)opened.Threads), IntPtr.Zero, opened);
         }
 
         /// <summary>Reads a copy of <paramref name="bytes"/> (copied once into native memory, so the array may change afterwards).</summary>
@@ -53,17 +71,28 @@ namespace Dbdf
         /// </summary>
         public static Reader FromBytes(byte[] bytes, Dialect dialect)
         {
+            return FromBytes(bytes, new ReaderOptions { Dialect = dialect });
+        }
+
+        /// <summary>
+        /// Reads a copy of <paramref name="bytes"/> as <paramref name="options"/> say (copied once into native memory,
+        /// so the array may change afterwards). Fails as <see cref="Open(string, Dialect)"/> does, except for file
+        /// errors.
+        /// </summary>
+        public static Reader FromBytes(byte[] bytes, ReaderOptions options)
+        {
             if (bytes == null)
             {
                 throw new ArgumentNullException("bytes");
             }
+            ReaderOptions opened = CopyOf(options);
             NativeLoader.EnsureLoaded();
             IntPtr memory = Marshal.AllocHGlobal(Math.Max(bytes.Length, 1));
             NativeReader reader;
             try
             {
                 Marshal.Copy(bytes, 0, memory, bytes.Length);
-                reader = new NativeReader(memory, (ulong)bytes.Length, (int)dialect);
+                reader = new NativeReader(memory, (ulong)bytes.Length, (int)opened.Dialect, (uint)opened.Threads);
             }
             catch
             {
@@ -71,7 +100,7 @@ namespace Dbdf
                 throw;
             }
             // From here the Reader owns the memory, also if its constructor fails.
-            return new Reader(reader, memory);
+            return new Reader(reader, memory, opened);
         }
 
         /// <summary>
@@ -89,13 +118,34 @@ namespace Dbdf
         /// </summary>
         public static Reader FromMemory(IntPtr data, long length, Dialect dialect)
         {
+            return FromMemory(data, length, new ReaderOptions { Dialect = dialect });
+        }
+
+        /// <summary>
+        /// Reads <paramref name="length"/> bytes at <paramref name="data"/> in place as <paramref name="options"/> say,
+        /// without copying; the memory rule of <see cref="FromMemory(IntPtr, long)"/> applies.
+        /// </summary>
+        public static Reader FromMemory(IntPtr data, long length, ReaderOptions options)
+        {
             ulong nbytes = Arguments.NonNegative(length, "length");
             if (data == IntPtr.Zero && length > 0)
             {
                 throw new ArgumentNullException("data");
             }
+            ReaderOptions opened = CopyOf(options);
             NativeLoader.EnsureLoaded();
-            return new Reader(new NativeReader(data, nbytes, (int)dialect), IntPtr.Zero);
+            return new Reader(new NativeReader(data, nbytes, (int)opened.Dialect, (uint)opened.Threads), IntPtr.Zero,
+                opened);
+        }
+
+        /// <summary>The reader's own copy of <paramref name="options"/>, which the caller may change afterwards.</summary>
+        private static ReaderOptions CopyOf(ReaderOptions options)
+        {
+            if (options == null)
+            {
+                throw new ArgumentNullException("options");
+            }
+            return options.Copy();
         }
     }
 }

@@ -40,6 +40,8 @@ namespace Dbdf
         private NativeReader native;
         private NativeBlockInfo scratch;
         private readonly ObjectInfo info;
+        /// <summary>The reader's own copy of the options it was opened with.</summary>
+        private readonly ReaderOptions options;
         private bool disposed;
         /// <summary>The current block, or null before the first and after the last.</summary>
         private BlockInfo? current;
@@ -47,8 +49,9 @@ namespace Dbdf
         private long position;
 
         /// <summary>Takes over <paramref name="native"/> and <paramref name="ownedMemory"/> (the native copy of FromBytes' input, or zero), also when it throws.</summary>
-        private Reader(NativeReader native, IntPtr ownedMemory)
+        private Reader(NativeReader native, IntPtr ownedMemory, ReaderOptions options)
         {
+            this.options = options;
             shared = new SharedNativeReader(native, ownedMemory);
             this.native = native;
             scratch = new NativeBlockInfo();
@@ -107,6 +110,22 @@ namespace Dbdf
                 {
                     EnsureOpen();
                     return (Dialect)native.opened_dialect();
+                }
+            }
+        }
+
+        /// <summary>
+        /// The threads the whole-object reads decode on (<see cref="ReaderOptions.Threads"/>; 0: automatic), as the
+        /// reader was opened.
+        /// </summary>
+        public int Threads
+        {
+            get
+            {
+                lock (sync)
+                {
+                    EnsureOpen();
+                    return options.Threads;
                 }
             }
         }

@@ -3,8 +3,8 @@ using Dbdf.Internal;
 
 namespace Dbdf
 {
-    // The ways to open a writer: a file (written atomically) or memory; each in the spec dialect or in a dialect
-    // chosen explicitly.
+    // The ways to open a writer: a file (written atomically) or memory; each in the spec dialect, in a dialect chosen
+    // explicitly, or with every option of WriterOptions.
     public sealed partial class Writer
     {
         /// <summary>Writes the file at <paramref name="path"/> atomically (a temporary file in the same directory until Finish()).</summary>
@@ -41,12 +41,35 @@ namespace Dbdf
         /// </example>
         public static Writer ToFile(string path, Dialect dialect, bool writeMeta = true)
         {
+            return ToFile(path, new WriterOptions { Dialect = dialect, WriteMeta = writeMeta });
+        }
+
+        /// <summary>
+        /// Writes the file at <paramref name="path"/> atomically as <paramref name="options"/> say: the dialect and
+        /// the .meta sidecar (see <see cref="ToFile(string, Dialect, bool)"/>), whether Finish() syncs the file to the
+        /// disk (<see cref="WriterOptions.Durable"/>), and the threads of <c>WriteDense</c>. Fails as
+        /// <see cref="ToFile(string, Dialect, bool)"/> does.
+        /// </summary>
+        /// <example>
+        /// <code>
+        /// using (Writer writer = Writer.ToFile("m.dbdf", new WriterOptions { Durable = true }))
+        /// {
+        ///     writer.BeginMatrix(DataType.Dense, Dbdf.ValueType.F64, rows, cols);
+        ///     writer.WriteDense(values);
+        ///     writer.Finish();                        // returns once the file survives a power loss
+        /// }
+        /// </code>
+        /// </example>
+        public static Writer ToFile(string path, WriterOptions options)
+        {
             if (path == null)
             {
                 throw new ArgumentNullException("path");
             }
+            WriterOptions opened = CopyOf(options);
             NativeLoader.EnsureLoaded();
-            return new Writer(new NativeWriter(path, (int)dialect, writeMeta));
+            return new Writer(new NativeWriter(path, (int)opened.Dialect, opened.WriteMeta, opened.Durable,
+                (uint)opened.Threads), opened);
         }
 
         /// <summary>Writes to memory; get the bytes with <see cref="ToArray"/> after Finish().</summary>
@@ -62,8 +85,30 @@ namespace Dbdf
         /// <exception cref="DbdfException"><see cref="Status.InvalidArgument"/> for a dialect the library does not know.</exception>
         public static Writer ToMemory(Dialect dialect)
         {
+            return ToMemory(new WriterOptions { Dialect = dialect });
+        }
+
+        /// <summary>
+        /// Writes to memory in the dialect and with the <c>WriteDense</c> threads <paramref name="options"/> give; get
+        /// the bytes with <see cref="ToArray"/> after Finish(). A memory writer has no .meta sidecar and nothing to
+        /// sync: it ignores <see cref="WriterOptions.WriteMeta"/> and <see cref="WriterOptions.Durable"/>.
+        /// </summary>
+        /// <exception cref="DbdfException"><see cref="Status.InvalidArgument"/> for a dialect the library does not know.</exception>
+        public static Writer ToMemory(WriterOptions options)
+        {
+            WriterOptions opened = CopyOf(options);
             NativeLoader.EnsureLoaded();
-            return new Writer(new NativeWriter((int)dialect));
+            return new Writer(new NativeWriter((int)opened.Dialect, (uint)opened.Threads), opened);
+        }
+
+        /// <summary>The writer's own copy of <paramref name="options"/>, which the caller may change afterwards.</summary>
+        private static WriterOptions CopyOf(WriterOptions options)
+        {
+            if (options == null)
+            {
+                throw new ArgumentNullException("options");
+            }
+            return options.Copy();
         }
     }
 }

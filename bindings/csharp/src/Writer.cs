@@ -21,8 +21,9 @@ namespace Dbdf
     /// <remarks>
     /// A file writer writes to a temporary file in the target's directory and renames it over the target in
     /// Finish(); disposing a writer without a successful Finish() discards everything and leaves an existing file
-    /// untouched. Owns native memory: dispose it (<c>using</c>); Dispose is idempotent and every other member throws
-    /// <see cref="ObjectDisposedException"/> after it; a finalizer is only a safety net.
+    /// untouched. The file is not synced to the disk unless the writer was opened with
+    /// <see cref="WriterOptions.Durable"/>. Owns native memory: dispose it (<c>using</c>); Dispose is idempotent and
+    /// every other member throws <see cref="ObjectDisposedException"/> after it; a finalizer is only a safety net.
     ///
     /// Value arrays are pinned, not copied, during each call; the array's element type is the value type of the
     /// values given, and every value must be exactly representable in the object's (column's) value type.
@@ -31,11 +32,14 @@ namespace Dbdf
     {
         private readonly object sync = new object();
         private NativeWriter native;
+        /// <summary>The writer's own copy of the options it was opened with.</summary>
+        private readonly WriterOptions options;
         private bool disposed;
 
-        private Writer(NativeWriter native)
+        private Writer(NativeWriter native, WriterOptions options)
         {
             this.native = native;
+            this.options = options;
         }
 
         ~Writer()
@@ -66,6 +70,38 @@ namespace Dbdf
                 {
                     EnsureOpen();
                     return (Dialect)native.opened_dialect();
+                }
+            }
+        }
+
+        /// <summary>
+        /// Whether the writer was opened with <see cref="WriterOptions.Durable"/>: Finish() then syncs the file to the
+        /// disk (memory writers ignore it).
+        /// </summary>
+        public bool Durable
+        {
+            get
+            {
+                lock (sync)
+                {
+                    EnsureOpen();
+                    return options.Durable;
+                }
+            }
+        }
+
+        /// <summary>
+        /// The threads <c>WriteDense</c> uses (<see cref="WriterOptions.Threads"/>; 0: automatic), as the writer was
+        /// opened.
+        /// </summary>
+        public int Threads
+        {
+            get
+            {
+                lock (sync)
+                {
+                    EnsureOpen();
+                    return options.Threads;
                 }
             }
         }

@@ -40,13 +40,15 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
     private final SharedNativeReader state;
     private final Cleaner.Cleanable cleanable;
     private final ObjectInfo info;
+    private final ReaderOptions options;
     private boolean closed;
     /** The current block, or null before the first and after the last. */
     private BlockInfo current;
     /** Changes whenever the current block changes, so that stale {@link Block} views are detected. */
     private long position;
 
-    private Reader(NativeReader reader, ByteBuffer borrowed) {
+    private Reader(NativeReader reader, ByteBuffer borrowed, ReaderOptions options) {
+        this.options = options;
         this.state = new SharedNativeReader(reader, borrowed);
         // Holds no reference to the Reader: a method reference to the shared state only.
         this.cleanable = CLEANER.register(this, state::release);
@@ -73,9 +75,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
 
     /** Opens the file at {@code path} (memory-mapped, read-only) and parses its header. */
     public static Reader open(String path) {
-        Objects.requireNonNull(path, "path");
-        NativeLibrary.load();
-        return new Reader(new NativeReader(path), null);
+        return open(path, ReaderOptions.defaults());
     }
 
     /** Opens the file at {@code path} in {@code dialect} (memory-mapped, read-only) and parses its header. */
@@ -88,28 +88,65 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
     public static Reader open(String path, Dialect dialect) {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(dialect, "dialect");
+        return open(path, ReaderOptions.defaults().withDialect(dialect));
+    }
+
+    /**
+     * Opens the file at {@code path} (memory-mapped, read-only) as {@code options} say (dialect, decoding threads)
+     * and parses its header.
+     */
+    public static Reader open(Path path, ReaderOptions options) {
+        Objects.requireNonNull(path, "path");
+        return open(path.toString(), options);
+    }
+
+    /** As {@link #open(Path, ReaderOptions)}. */
+    public static Reader open(String path, ReaderOptions options) {
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(options, "options");
         NativeLibrary.load();
-        return new Reader(new NativeReader(path, dialect.code()), null);
+        return new Reader(new NativeReader(path, options.dialect().code(), options.threads()), null, options);
     }
 
     /** Reads a copy of {@code bytes} in {@code dialect}. */
     public static Reader fromBytes(byte[] bytes, Dialect dialect) {
         Objects.requireNonNull(bytes, "bytes");
+        Objects.requireNonNull(dialect, "dialect");
+        return fromBytes(bytes, ReaderOptions.defaults().withDialect(dialect));
+    }
+
+    /** Reads a copy of {@code bytes} as {@code options} say. */
+    public static Reader fromBytes(byte[] bytes, ReaderOptions options) {
+        Objects.requireNonNull(bytes, "bytes");
+        Objects.requireNonNull(options, "options");
         ByteBuffer copy = ByteBuffer.allocateDirect(bytes.length);
         copy.put(bytes).flip();
-        return fromBuffer(copy, dialect);
+        return fromBuffer(copy, options);
     }
 
     /** Reads the remaining bytes of a direct buffer in place in {@code dialect}; see {@link #fromBuffer(ByteBuffer)}. */
     public static Reader fromBuffer(ByteBuffer buffer, Dialect dialect) {
         Objects.requireNonNull(buffer, "buffer");
         Objects.requireNonNull(dialect, "dialect");
+        return fromBuffer(buffer, ReaderOptions.defaults().withDialect(dialect));
+    }
+
+    /** Reads a direct buffer in place as {@code options} say; see {@link #fromBuffer(ByteBuffer)}. */
+    public static Reader fromBuffer(ByteBuffer buffer, ReaderOptions options) {
+        Objects.requireNonNull(buffer, "buffer");
+        Objects.requireNonNull(options, "options");
         if (!buffer.isDirect()) {
             throw new IllegalArgumentException("the buffer must be direct; use fromBytes for heap data");
         }
         NativeLibrary.load();
         ByteBuffer window = buffer.slice();
-        return new Reader(new NativeReader(window, dialect.code()), window);
+        return new Reader(new NativeReader(window, options.dialect().code(), options.threads()), window, options);
+    }
+
+    /** The options the reader was opened with ({@link ReaderOptions#defaults()} when none were given). */
+    public ReaderOptions options() {
+        ensureOpen();
+        return options;
     }
 
     /** The dialect the reader was opened with. */
@@ -137,10 +174,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
 
     /** Reads a copy of {@code bytes} (copied once into native memory, so the array may change afterwards). */
     public static Reader fromBytes(byte[] bytes) {
-        Objects.requireNonNull(bytes, "bytes");
-        ByteBuffer copy = ByteBuffer.allocateDirect(bytes.length);
-        copy.put(bytes).flip();
-        return fromBuffer(copy);
+        return fromBytes(bytes, ReaderOptions.defaults());
     }
 
     /**
@@ -148,13 +182,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
      * its contents must not change while the reader is open.
      */
     public static Reader fromBuffer(ByteBuffer buffer) {
-        Objects.requireNonNull(buffer, "buffer");
-        if (!buffer.isDirect()) {
-            throw new IllegalArgumentException("the buffer must be direct; use fromBytes for heap data");
-        }
-        NativeLibrary.load();
-        ByteBuffer window = buffer.slice();
-        return new Reader(new NativeReader(window), window);
+        return fromBuffer(buffer, ReaderOptions.defaults());
     }
 
     private void ensureOpen() {

@@ -20,8 +20,9 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>A file writer writes to a temporary file that finish() renames over the target: closing a writer without
- * finishing leaves any existing file untouched. Owns native memory: close it. {@link #close()} is idempotent; any
- * other call after it throws IllegalStateException; a Cleaner is only a safety net.
+ * finishing leaves any existing file untouched. The file is not synced to the disk unless the writer was opened with
+ * {@link WriterOptions#durable()}. Owns native memory: close it. {@link #close()} is idempotent; any other call after
+ * it throws IllegalStateException; a Cleaner is only a safety net.
  *
  * <p>Value buffers have one overload per kind: a primitive array of the value type's width ({@code double[]},
  * {@code float[]}, {@code long[]}, {@code int[]}, {@code short[]}, {@code byte[]}; see {@link ValueType} for
@@ -35,10 +36,12 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
 
     private final NativeWriter writer;
     private final Cleaner.Cleanable cleanable;
+    private final WriterOptions options;
     private boolean closed;
 
-    private Writer(NativeWriter writer) {
+    private Writer(NativeWriter writer, WriterOptions options) {
         this.writer = writer;
+        this.options = options;
         this.cleanable = CLEANER.register(this, writer::delete);
     }
 
@@ -50,9 +53,7 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
 
     /** Writes the file at {@code path} atomically (a temporary file in the same directory until finish()). */
     public static Writer toFile(String path) {
-        Objects.requireNonNull(path, "path");
-        NativeLibrary.load();
-        return new Writer(new NativeWriter(path));
+        return toFile(path, WriterOptions.defaults());
     }
 
     /**
@@ -70,15 +71,49 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
     public static Writer toFile(String path, Dialect dialect, boolean writeMeta) {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(dialect, "dialect");
+        return toFile(path, WriterOptions.defaults().withDialect(dialect).withWriteMeta(writeMeta));
+    }
+
+    /**
+     * Writes the file at {@code path} atomically as {@code options} say: the dialect (see
+     * {@link #toFile(Path, Dialect, boolean)}), the .meta sidecar, whether finish() syncs the file to the disk
+     * ({@link WriterOptions#durable()}), and the threads of writeDense.
+     */
+    public static Writer toFile(Path path, WriterOptions options) {
+        Objects.requireNonNull(path, "path");
+        return toFile(path.toString(), options);
+    }
+
+    /** As {@link #toFile(Path, WriterOptions)}. */
+    public static Writer toFile(String path, WriterOptions options) {
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(options, "options");
         NativeLibrary.load();
-        return new Writer(new NativeWriter(path, dialect.code(), writeMeta));
+        return new Writer(new NativeWriter(path, options.dialect().code(), options.writeMeta(), options.durable(),
+                options.threads()), options);
     }
 
     /** Writes to memory in {@code dialect}; get the bytes with {@link #toByteArray()} after finish(). */
     public static Writer toMemory(Dialect dialect) {
         Objects.requireNonNull(dialect, "dialect");
+        return toMemory(WriterOptions.defaults().withDialect(dialect));
+    }
+
+    /**
+     * Writes to memory in the dialect and with the writeDense threads {@code options} give (a memory writer has no
+     * .meta sidecar and nothing to sync: it ignores writeMeta and durable); get the bytes with
+     * {@link #toByteArray()} after finish().
+     */
+    public static Writer toMemory(WriterOptions options) {
+        Objects.requireNonNull(options, "options");
         NativeLibrary.load();
-        return new Writer(new NativeWriter(dialect.code()));
+        return new Writer(new NativeWriter(options.dialect().code(), options.threads()), options);
+    }
+
+    /** The options the writer was opened with ({@link WriterOptions#defaults()} when none were given). */
+    public WriterOptions options() {
+        ensureOpen();
+        return options;
     }
 
     /** The dialect the writer was opened with. */
@@ -93,8 +128,7 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
 
     /** Writes to memory; get the bytes with {@link #toByteArray()} after finish(). */
     public static Writer toMemory() {
-        NativeLibrary.load();
-        return new Writer(new NativeWriter());
+        return toMemory(WriterOptions.defaults());
     }
 
     private void ensureOpen() {

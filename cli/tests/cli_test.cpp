@@ -283,7 +283,14 @@ TEST_F(Cli, InvalidInputsFailCleanlyAndLeaveNothingBehind) {
         {"rank.npy", npy_bytes("<f8", "(1, 1, 1)", false, raw<double>({1})), "3-dimensional"},
         {"line.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 x 3.0\n", ":3: malformed"},
         {"range.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n3 1 3.0\n", ":3: malformed or out-of-range"},
-        {"count.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 3.0\n", "2 entries announced, 1 found"},
+        {"count.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 3.000000000\n", "2 entries announced, 1 found"},
+        // Found by the mtx fuzz target: an array announcing 2.8 billion values in a 110-byte file was given a buffer
+        // for all of them (22 GB) before its first value was read.
+        {"announced.mtx",
+         "%%MatrixMarket matrix array real general\n001412850578 2\n1\n1\n-305\n4\n" + std::string(39, '\n') + "e-3\n",
+         ":2: the size line announces 2825701156 entries, but the 54 bytes after it hold at most 27"},
+        {"announced-coordinate.mtx", "%%MatrixMarket matrix coordinate real general\n9 9 3\n1 1 1\n2 2 2\n",
+         ":2: the size line announces 3 entries, but the 12 bytes after it hold at most 2"},
         {"complex.mtx", "%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 0\n", "not supported"},
         {"ragged.csv", "1,2,3\n4,5\n", ":2: 2 fields where the first row has 3"},
         {"text.csv", "1,2\n3,x\n", ":2: column 2: 'x' is not a number"},

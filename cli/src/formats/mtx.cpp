@@ -112,13 +112,17 @@ void coordinate_to_dbdf(const MtxLayout& layout, const std::vector<SparseEntry>&
 }
 
 // Array files list every value column by column while blocks are written in row-major tiles, so the values are
-// held: 8 bytes per cell, in the 8-byte layout MtxInput gives (the value type is known once all are read).
+// held: 8 bytes per cell, in the 8-byte layout MtxInput gives (the value type is known once all are read). They
+// arrive in the order they are kept, so the buffer grows with what was read, never with what the size line claims.
 std::vector<std::uint8_t> read_array(MtxInput& file) {
     const MtxLayout& layout = file.layout();
-    std::vector<std::uint8_t> values(layout.rows * layout.cols * 8);
+    std::vector<std::uint8_t> values;
+    // Every value line holds at least "1\n"; the size of a pipe is not known, so nothing is reserved for one.
+    values.reserve(std::min(layout.entries, file.file_size() / 2) * 8);
     Progress progress(file.file_size(), "reading");
-    file.read_entries([&](std::uint64_t, std::uint64_t row, std::uint64_t col, const void* value) {
-        std::memcpy(&values[(col * layout.rows + row) * 8], value, 8);
+    file.read_entries([&](std::uint64_t, std::uint64_t, std::uint64_t, const void* value) {
+        const auto* bytes = static_cast<const std::uint8_t*>(value);
+        values.insert(values.end(), bytes, bytes + 8);
         progress.update(file.bytes_read());
     });
     return values;

@@ -44,8 +44,10 @@ void MtxInput::invalid(std::uint64_t line, const std::string& what) const {
 
 MtxInput::MtxInput(const std::string& path) : path_(path), in_(path) {
     if (!in_) throw CliError(path + ": cannot open: " + std::strerror(errno));
+    // Only a regular file's size is known before reading it (not a pipe's or a terminal's).
     std::error_code size_error;
-    file_size_ = std::filesystem::file_size(path, size_error);
+    const bool size_known = std::filesystem::is_regular_file(path, size_error);
+    file_size_ = size_known ? std::filesystem::file_size(path, size_error) : 0;
     if (size_error) file_size_ = 0;
     std::string line;
     if (!std::getline(in_, line)) invalid(1, "empty file");
@@ -85,6 +87,21 @@ MtxInput::MtxInput(const std::string& path) : path_(path), in_(path) {
             invalid(line_number_, "array too large to convert in memory");
         }
         layout_.entries = layout_.rows * layout_.cols;
+    }
+    check_announced_entries_fit(size_known);
+}
+
+// Every value line takes a few bytes at least ("1\n" in arrays, "1 1\n" for patterns, "1 1 1\n" otherwise; the last
+// may lack its newline), so a regular file's size bounds how many entries it can hold. Refusing a larger count here
+// keeps an absurd size line from sizing any buffer, and says what is wrong before anything is read.
+void MtxInput::check_announced_entries_fit(bool size_known) const {
+    if (!size_known) return;
+    const std::uint64_t min_line_bytes = !layout_.coordinate ? 2 : layout_.field == MtxField::Pattern ? 4 : 6;
+    const std::uint64_t remaining = file_size_ > bytes_read_ ? file_size_ - bytes_read_ : 0;
+    const std::uint64_t room = (remaining + 1) / min_line_bytes;
+    if (layout_.entries > room) {
+        invalid(line_number_, fmt::format("the size line announces {} entries, but the {} bytes after it hold at most {}",
+                                          layout_.entries, remaining, room));
     }
 }
 

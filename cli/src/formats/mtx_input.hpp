@@ -55,6 +55,8 @@ public:
     std::uint64_t file_size() const { return file_size_; }
 
 private:
+    void check_announced_entries_fit(bool size_known) const;
+
     std::string path_;
     std::ifstream in_;
     std::uint64_t line_number_ = 0;

@@ -198,6 +198,50 @@ TEST_F(CliExactValues, CsvFramesInferEachColumnsTypeExactly) {
     EXPECT_TRUE(same_bits(bytes_of(std::vector<float>{0.1f}), read_bits(path("s.dbdf"), DBDF_VALUE_F32), 4));
 }
 
+// --schema types the columns it names; the others are inferred as without it. A name that is no column's label, or
+// a column given two types, is refused before anything is written.
+TEST_F(CliExactValues, CsvSchemaTypesTheColumnsItNamesAndInfersTheRest) {
+    write_bytes("p.csv", "id,x,big\n7,0.5,1\n-2,0.25,18446744073709551615\n");
+    ToolRun result = run("convert " + path("p.csv") + " " + path("p.dbdf") + " --schema x:f32");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const ToolRun info = run("info --json " + path("p.dbdf"));
+    EXPECT_NE(info.out.find("\"label\":\"id\",\"value_type\":\"i64\""), std::string::npos) << info.out;
+    EXPECT_NE(info.out.find("\"label\":\"x\",\"value_type\":\"f32\""), std::string::npos) << info.out;
+    EXPECT_NE(info.out.find("\"label\":\"big\",\"value_type\":\"u64\""), std::string::npos) << info.out;
+    // A typed column is read in its type ("1.0" is the i8 1), the others are inferred from their own values.
+    write_bytes("r.csv", "a,b\n1.0,2\n2,2.5\n");
+    result = run("convert " + path("r.csv") + " " + path("r.dbdf") + " --schema a:i8");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const ToolRun typed = run("info --json " + path("r.dbdf"));
+    EXPECT_NE(typed.out.find("\"label\":\"a\",\"value_type\":\"i8\""), std::string::npos) << typed.out;
+    EXPECT_NE(typed.out.find("\"label\":\"b\",\"value_type\":\"f64\""), std::string::npos) << typed.out;
+    EXPECT_EQ(read_f64(path("r.dbdf")), (std::vector<double>{1, 2, 2, 2.5}));
+    result = run("convert " + path("r.csv") + " " + path("r.dbdf") + " --schema b:i8");
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_EQ(result.err, "dbdf: " + path("r.csv") + ":3: column 2: '2.5' is not a value of type i8\n");
+    // An inferred column still refuses text that is no number.
+    write_bytes("q.csv", "a,b\n1.0,2\n2,x\n");
+    result = run("convert " + path("q.csv") + " " + path("q.dbdf") + " --schema a:i8");
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_EQ(result.err, "dbdf: " + path("q.csv") + ":3: column 2: 'x' is not a number\n");
+
+    // A usage error (exit 2): the file is fine, the command line does not fit it.
+    result = run("convert " + path("p.csv") + " " + path("bad.dbdf") + " --schema idd:i64");
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_EQ(result.err, "dbdf: " + path("p.csv") +
+                              ": --schema names column 'idd', which the file does not have (its columns: 'id', 'x', "
+                              "'big')\n");
+    result = run("convert " + path("p.csv") + " " + path("bad.dbdf") + " --schema id:i64,id:i8");
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_EQ(result.err, "dbdf: --schema: column 'id' is given a type twice\n");
+    write_bytes("empty.csv", "");
+    result = run("convert " + path("empty.csv") + " " + path("bad.dbdf") + " --schema a:i8");
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_EQ(result.err, "dbdf: " + path("empty.csv") +
+                              ": --schema names column 'a', which the file does not have (it has no columns)\n");
+    EXPECT_FALSE(fs::exists(path("bad.dbdf")));
+}
+
 TEST_F(CliExactValues, CsvKeepsTheSignOfZeroWhereTheTypeCan) {
     write_bytes("z.csv", "1,-0\n2,3\n");
     ToolRun result = run("convert " + path("z.csv") + " " + path("z.dbdf"));

@@ -150,6 +150,7 @@ struct CsvLayout {
     std::vector<ValueNeeds> column_needs;  // per column, for frames
     ValueNeeds matrix_needs;               // over every value, for matrices
     std::map<std::string, dbdf_value_type_t> schema_types;
+    std::vector<bool> typed_by_schema;  // per column: --schema names its label
     std::uint64_t cols = 0;
     std::uint64_t rows = 0;
     std::uint64_t first_data_line = 1;
@@ -162,10 +163,38 @@ std::map<std::string, dbdf_value_type_t> parse_schema(const std::string& schema)
         const std::string item = schema.substr(start, end - start);
         const std::size_t colon = item.rfind(':');
         if (colon == std::string::npos) throw CliError("--schema: '" + item + "' is not name:type");
-        types[item.substr(0, colon)] = parse_value_type(item.substr(colon + 1));
+        const std::string name = item.substr(0, colon);
+        if (!types.emplace(name, parse_value_type(item.substr(colon + 1))).second) {
+            throw CliError("--schema: column '" + name + "' is given a type twice");
+        }
         start = end + 1;
     }
     return types;
+}
+
+// The label of column c: the header's, or DAPHNE's default when the file has none.
+std::string column_label_of(const CsvLayout& layout, std::uint64_t c) {
+    return c < layout.labels.size() ? layout.labels[c] : "col_" + std::to_string(c);
+}
+
+// Which columns --schema types; a name that is no column's label is an error, since it is most likely misspelt.
+void match_schema(CsvLayout& layout, const std::string& path) {
+    layout.typed_by_schema.assign(layout.cols, false);
+    std::map<std::string, bool> named;
+    for (const auto& [name, type] : layout.schema_types) named[name] = false;
+    for (std::uint64_t c = 0; c < layout.cols; ++c) {
+        const auto found = named.find(column_label_of(layout, c));
+        if (found == named.end()) continue;
+        layout.typed_by_schema[c] = true;
+        found->second = true;
+    }
+    for (const auto& [name, matched] : named) {
+        if (matched) continue;
+        std::string labels;
+        for (std::uint64_t c = 0; c < layout.cols; ++c) labels += (c ? ", '" : "'") + column_label_of(layout, c) + "'";
+        throw CliError(fmt::format("{}: --schema names column '{}', which the file does not have ({})", path, name,
+                                   labels.empty() ? "it has no columns" : "its columns: " + labels));
+    }
 }
 
 // First pass: header, column count (ragged rows are errors), row count and what the values need of a type.
@@ -199,17 +228,21 @@ CsvLayout scan(const std::string& path, bool frame_wanted, const std::string& sc
                 layout.has_header = true;
                 layout.labels = fields;
                 layout.first_data_line = line_number + 1;
-                continue;
+            } else {
+                layout.first_data_line = line_number;
             }
-            layout.first_data_line = line_number;
+            match_schema(layout, path);
+            if (labels) continue;
         }
         if (fields.size() != layout.cols) {
             invalid(path, line_number, fmt::format("{} fields where the first row has {}", fields.size(), layout.cols));
         }
         for (std::size_t c = 0; c < fields.size(); ++c) {
+            // A column typed by --schema is read in its type in the second pass, which refuses what the type does
+            // not read (so "1.0" is an i64 there); its values ask nothing of an inferred type.
+            if (layout.typed_by_schema[c]) continue;
             const NumberText number = classify_number(fields[c]);
             if (number.form == NumberForm::NotANumber) {
-                if (types_given) continue;  // refused in the second pass unless the column's type reads it
                 invalid(path, line_number, fmt::format("column {}: '{}' is not a number", c + 1, fields[c]));
             }
             layout.column_needs[c].see(number, line_number, c + 1);
@@ -217,6 +250,7 @@ CsvLayout scan(const std::string& path, bool frame_wanted, const std::string& sc
         }
         ++layout.rows;
     }
+    if (first_row) match_schema(layout, path);  // an empty file: every name of --schema is unknown
     return layout;
 }
 
@@ -248,14 +282,8 @@ void csv_to_dbdf(const std::string& input, const std::string& output, const Outp
     std::vector<dbdf_value_type_t> source_types(cols, settings.value_type);
     if (settings.value_type == DBDF_VALUE_NONE && frame) {
         for (std::uint64_t c = 0; c < cols; ++c) {
-            const std::string label = c < layout.labels.size() ? layout.labels[c] : "col_" + std::to_string(c);
-            if (!layout.schema_types.empty()) {
-                const auto found = layout.schema_types.find(label);
-                if (found == layout.schema_types.end()) throw CliError("--schema does not name column '" + label + "'");
-                source_types[c] = found->second;
-            } else {
-                source_types[c] = infer_type(layout.column_needs[c], input, false);
-            }
+            source_types[c] = layout.typed_by_schema[c] ? layout.schema_types.at(column_label_of(layout, c))
+                                                        : infer_type(layout.column_needs[c], input, false);
         }
     } else if (settings.value_type == DBDF_VALUE_NONE) {
         const bool columns_alone_would_fit =

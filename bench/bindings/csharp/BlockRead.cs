@@ -34,10 +34,12 @@ public static class BlockRead
                 }
             }
             Array.Sort(seconds);
+            // The check value is formatted on its own: in "{3:R}}}" the format string would swallow a closing brace.
+            string check = values[values.Length - 1].ToString("R", CultureInfo.InvariantCulture);
             Console.WriteLine(string.Format(CultureInfo.InvariantCulture,
                 "{{\"language\": \"csharp\", \"median_seconds\": {0:F9}, \"min_seconds\": {1:F9}, \"bytes\": {2}, " +
-                "\"check\": {3:R}}}",
-                seconds[repeats / 2], seconds[0], (long)values.Length * sizeof(double), values[values.Length - 1]));
+                "\"check\": {3}}}",
+                seconds[repeats / 2], seconds[0], (long)values.Length * sizeof(double), check));
         }
         return 0;
     }

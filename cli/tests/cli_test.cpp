@@ -141,7 +141,7 @@ TEST_F(Cli, MatrixMarketPatternAndSymmetricInputs) {
 // entries (tiles without entries are empty blocks), and a shape needing absurdly many blocks is refused at once.
 TEST_F(Cli, HugeSparseMatrixMarketInputsConvertByTheirEntries) {
     write_bytes("wide.mtx",
-                "%%MatrixMarket matrix coordinate real skew-symmetric\n4 12222222222222 2\n2 1 1.25\n3 1 -2\n");
+                "%%MatrixMarket matrix coordinate real general\n4 12222222222222 4\n1 2 -1.25\n1 3 2\n2 1 1.25\n3 1 -2\n");
     ToolRun wide = run("convert " + path("wide.mtx") + " " + path("wide.dbdf"));
     ASSERT_EQ(wide.exit_code, 0) << wide.err;
     dbdf_reader_t* reader = nullptr;
@@ -185,10 +185,25 @@ TEST_F(Cli, HugeSparseMatrixMarketInputsConvertByTheirEntries) {
 
     // Found by the mtx fuzz target: 2 x 8888888888888889 needs over two million blocks of at most 2^32 - 1 columns.
     write_bytes("very_wide.mtx",
-                "%%MatrixMarket matrix coordinate real skew-symmetric\n2 8888888888888889 2\n2 1 185\n1 1 -2\n");
+                "%%MatrixMarket matrix coordinate real general\n2 8888888888888889 2\n2 1 185\n1 1 -2\n");
     ToolRun very_wide = run("convert " + path("very_wide.mtx") + " " + path("very_wide.dbdf"));
     EXPECT_EQ(very_wide.exit_code, 2);
     EXPECT_NE(very_wide.err.find("needs more than 1048576 blocks"), std::string::npos) << very_wide.err;
+
+    // Found by the mtx fuzz target (with 10 times more rows): 3 x 10^14 rows without an entry were stepped through
+    // in 10^9 empty bands of 262144 rows before the empty run was written; now the run is crossed at once, as
+    // 2^32 - 1-row empty blocks.
+    write_bytes("tall_empty.mtx", "%%MatrixMarket matrix coordinate integer general\n300000000000003 2 0\n");
+    ToolRun tall_empty = run("convert " + path("tall_empty.mtx") + " " + path("tall_empty.dbdf"));
+    ASSERT_EQ(tall_empty.exit_code, 0) << tall_empty.err;
+    reader = nullptr;
+    ASSERT_EQ(dbdf_reader_open_file(path("tall_empty.dbdf").c_str(), &reader), DBDF_OK);
+    ASSERT_EQ(dbdf_reader_build_index(reader, &blocks), DBDF_OK) << dbdf_last_error_message();
+    EXPECT_EQ(blocks, (300000000000003u + 0xFFFFFFFEu) / 0xFFFFFFFFu);
+    std::uint64_t entries = 1;
+    ASSERT_EQ(dbdf_reader_count_entries(reader, &entries), DBDF_OK);
+    EXPECT_EQ(entries, 0u);
+    dbdf_reader_free(reader);
 
     write_bytes("absurd.mtx", "%%MatrixMarket matrix coordinate real general\n18446744073709551615 18446744073709551615 0\n");
     ToolRun absurd = run("convert " + path("absurd.mtx") + " " + path("absurd.dbdf"));
@@ -292,6 +307,10 @@ TEST_F(Cli, InvalidInputsFailCleanlyAndLeaveNothingBehind) {
         {"announced-coordinate.mtx", "%%MatrixMarket matrix coordinate real general\n9 9 3\n1 1 1\n2 2 2\n",
          ":2: the size line announces 3 entries, but the 12 bytes after it hold at most 2"},
         {"complex.mtx", "%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 0\n", "not supported"},
+        {"skew.mtx", "%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 2\n2 1 3.5\n2 2 1\n",
+         ":4: entry (2, 2) is on the diagonal of a skew-symmetric matrix, which holds only zeros there"},
+        {"oblong.mtx", "%%MatrixMarket matrix coordinate integer symmetric\n3000000000000003 2 0\n",
+         ":2: a symmetric matrix must be square, not 3000000000000003 x 2"},
         {"ragged.csv", "1,2,3\n4,5\n", ":2: 2 fields where the first row has 3"},
         {"text.csv", "1,2\n3,x\n", ":2: column 2: 'x' is not a number"},
     };

@@ -29,6 +29,13 @@ bool parse_number(const std::string& text, T& out) {
     return result.ec == std::errc() && result.ptr == last;
 }
 
+// Whether 8 value bytes (i64, u64 or f64) are a zero: 0, or 0.0 or -0.0, whose bits differ only in the sign.
+bool all_zero_bits_but_sign(const std::uint8_t (&value)[8]) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, value, sizeof bits);
+    return (bits & ~(std::uint64_t{1} << 63)) == 0;
+}
+
 void split_words(const std::string& text, std::vector<std::string>& words) {
     words.clear();
     std::istringstream stream(text);
@@ -81,6 +88,11 @@ MtxInput::MtxInput(const std::string& path) : path_(path), in_(path) {
         !parse_number(fields[1], layout_.cols) ||
         (layout_.coordinate && !parse_number(fields[2], layout_.entries))) {
         invalid(line_number_, "malformed size line '" + line + "'");
+    }
+    if (layout_.symmetry != MtxSymmetry::General && layout_.rows != layout_.cols) {
+        invalid(line_number_, fmt::format("a {} matrix must be square, not {} x {}",
+                                          layout_.symmetry == MtxSymmetry::Symmetric ? "symmetric" : "skew-symmetric",
+                                          layout_.rows, layout_.cols));
     }
     if (!layout_.coordinate) {
         if (layout_.cols != 0 && layout_.rows > (std::uint64_t{1} << 34) / layout_.cols) {
@@ -176,6 +188,10 @@ void MtxInput::read_entries(const OnEntry& on_entry) {
                 invalid(line_number_, fmt::format("no integer type holds both {} (line {}) and {} (line {})",
                                                   negative_text, negative_line, above_i64_text, above_i64_line));
             }
+        }
+        if (layout_.symmetry == MtxSymmetry::SkewSymmetric && row == col && !all_zero_bits_but_sign(value)) {
+            invalid(line_number_, fmt::format("entry ({}, {}) is on the diagonal of a skew-symmetric matrix, which "
+                                              "holds only zeros there", row + 1, col + 1));
         }
         on_entry(line_number_, row, col, value);
         ++read;

@@ -108,13 +108,16 @@ void write_sparse_tiles(const OutputTarget& output, std::uint64_t rows, std::uin
     std::vector<std::uint8_t> tile_values;
     std::size_t band_begin = 0;
     std::uint64_t empty_since = 0;  // first row of the current run of rows without entries
-    for (std::uint64_t row = 0; row < rows; row += tile.rows) {
+    for (std::uint64_t row = 0; row < rows;) {
         const std::uint64_t height = std::min(tile.rows, rows - row);
         std::size_t band_end = band_begin;
         while (band_end < entries.size() && entries[band_end].row < row + height) ++band_end;
         if (band_end == band_begin && !shape_given) {
-            progress.update(row + height);
-            continue;  // part of an empty run, written when it ends
+            // Part of an empty run, written when it ends. The run's bands are stepped over at once, to the band of
+            // the next entry: a tall matrix with few entries may have billions of them.
+            row = band_begin < entries.size() ? entries[band_begin].row - entries[band_begin].row % tile.rows : rows;
+            progress.update(row);
+            continue;
         }
         for (std::uint64_t run = empty_since; run < row; run += kMaxExtent) add_empty_band(run, std::min(kMaxExtent, row - run));
 
@@ -151,7 +154,8 @@ void write_sparse_tiles(const OutputTarget& output, std::uint64_t rows, std::uin
         }
         band_begin = band_end;
         empty_since = row + height;
-        progress.update(row + height);
+        row += height;
+        progress.update(row);
     }
     for (std::uint64_t run = empty_since; run < rows; run += kMaxExtent) add_empty_band(run, std::min(kMaxExtent, rows - run));
 }

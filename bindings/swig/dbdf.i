@@ -6,6 +6,7 @@
  *   struct dbdf_reader -> NativeReader   (constructor opens, destructor frees)
  *   struct dbdf_writer -> NativeWriter
  *   dbdf_object_info_t -> NativeObjectInfo, dbdf_block_info_t -> NativeBlockInfo (plain fields)
+ *   struct dbdf_swig_violations -> NativeViolations (defined here; read by index, destructor frees)
  *
  * The raw dbdf_reader_* / dbdf_writer_* functions are ignored: only the methods below reach the target
  * language, so no raw pointer or SWIGTYPE_p_ type ever appears there.
@@ -39,9 +40,13 @@
  * only during the call, except borrowed_data.
  *
  * Results that are byte strings use two struct types each language maps with an "out" typemap:
- *   dbdf_swig_bytes_t     bytes to copy into a new managed byte array (labels, memory output)
+ *   dbdf_swig_bytes_t     bytes to copy into a new managed byte array (labels, memory output, violation
+ *                         messages)
  *   dbdf_swig_borrowed_t  bytes the library keeps alive until the reader is freed (block payload),
  *                         exposed without copying where the language allows it
+ *
+ * CALLBACKS never reach the target language: a C callback here collects dbdf_reader_validate()'s violations
+ * into a NativeViolations, which the language part reads and frees.
  *
  * Method names differ from the library's function suffixes on purpose: SWIG names the C helper of method m of
  * struct dbdf_reader "dbdf_reader_m", which must not collide with the library's own dbdf_reader_* functions.
@@ -149,6 +154,114 @@ static dbdf_writer_options_t dbdf_swig_writer_options(dbdf_dialect_t dialect, bo
 }
 
 static size_t dbdf_swig_min(size_t a, size_t b) { return a < b ? a : b; }
+
+/* Every violation dbdf_reader_validate() reported, in the order reported. The arguments of the callback live only
+ * during each call, so the message is copied. */
+typedef struct dbdf_swig_violations {
+    size_t count;
+    size_t capacity;
+    int *rules;
+    uint64_t *offsets;
+    char **messages; /* NULL where the library passed no message */
+    /* A violation could not be stored: the list is incomplete and must not be handed out. */
+    bool out_of_memory;
+} dbdf_swig_violations_t;
+
+static void dbdf_swig_violations_free(dbdf_swig_violations_t *violations) {
+    size_t index;
+    if (!violations) {
+        return;
+    }
+    for (index = 0; index < violations->count; ++index) {
+        free(violations->messages[index]);
+    }
+    free(violations->rules);
+    free(violations->offsets);
+    free((void *)violations->messages);
+    free(violations);
+}
+
+/* Room for one more violation. Each array is replaced as soon as it has grown, so that a failure part way leaves
+ * every array valid for the old capacity (and the list freeable). */
+static bool dbdf_swig_violations_reserve(dbdf_swig_violations_t *violations) {
+    size_t capacity;
+    int *rules;
+    uint64_t *offsets;
+    char **messages;
+    if (violations->count < violations->capacity) {
+        return true;
+    }
+    if (violations->capacity > SIZE_MAX / 2 / sizeof *offsets ||
+        violations->capacity > SIZE_MAX / 2 / sizeof *messages) {
+        return false;
+    }
+    capacity = violations->capacity == 0 ? 8 : violations->capacity * 2;
+    rules = (int *)realloc(violations->rules, capacity * sizeof *rules);
+    if (!rules) {
+        return false;
+    }
+    violations->rules = rules;
+    offsets = (uint64_t *)realloc(violations->offsets, capacity * sizeof *offsets);
+    if (!offsets) {
+        return false;
+    }
+    violations->offsets = offsets;
+    messages = (char **)realloc((void *)violations->messages, capacity * sizeof *messages);
+    if (!messages) {
+        return false;
+    }
+    violations->messages = messages;
+    violations->capacity = capacity;
+    return true;
+}
+
+/* The dbdf_violation_fn of find_violations(): `context` is the dbdf_swig_violations_t being filled. The library
+ * cannot be told to stop, so after a failed allocation the remaining violations are only passed over. */
+static void dbdf_swig_collect_violation(void *context, int rule, uint64_t offset, const char *message) {
+    dbdf_swig_violations_t *violations = (dbdf_swig_violations_t *)context;
+    char *copy = NULL;
+    if (violations->out_of_memory) {
+        return;
+    }
+    if (!dbdf_swig_violations_reserve(violations)) {
+        violations->out_of_memory = true;
+        return;
+    }
+    if (message) {
+        size_t length = strlen(message);
+        copy = (char *)malloc(length + 1);
+        if (!copy) {
+            violations->out_of_memory = true;
+            return;
+        }
+        memcpy(copy, message, length + 1);
+    }
+    violations->rules[violations->count] = rule;
+    violations->offsets[violations->count] = offset;
+    violations->messages[violations->count] = copy;
+    violations->count++;
+}
+
+/* False (and the call fails) for a freed list, which the generated class passes as NULL. */
+static bool dbdf_swig_violations_live(const dbdf_swig_violations_t *violations) {
+    if (!violations) {
+        dbdf_swig_fail(DBDF_ERR_INVALID_ARGUMENT, "the violation list is freed");
+        return false;
+    }
+    return true;
+}
+
+/* False (and the call fails) when `index` is not one of the collected violations. */
+static bool dbdf_swig_violation_exists(const dbdf_swig_violations_t *violations, size_t index) {
+    if (!dbdf_swig_violations_live(violations)) {
+        return false;
+    }
+    if (index >= violations->count) {
+        dbdf_swig_fail(DBDF_ERR_INVALID_ARGUMENT, "violation index out of range");
+        return false;
+    }
+    return true;
+}
 %}
 
 %include <stdint.i>
@@ -157,6 +270,7 @@ static size_t dbdf_swig_min(size_t a, size_t b) { return a < b ? a : b; }
 %rename(NativeWriter) dbdf_writer;
 %rename(NativeObjectInfo) dbdf_object_info;
 %rename(NativeBlockInfo) dbdf_block_info;
+%rename(NativeViolations) dbdf_swig_violations;
 
 /* The language parts: %exception, buffer typemaps, enum style, renames. */
 #if defined(SWIGJAVA)
@@ -170,6 +284,9 @@ static size_t dbdf_swig_min(size_t a, size_t b) { return a < b ? a : b; }
  * language part because a class sees the typemaps in force where it is declared. */
 struct dbdf_reader {};
 struct dbdf_writer {};
+/* Only find_violations() makes one; its fields are read through the methods below. */
+%nodefaultctor dbdf_swig_violations;
+struct dbdf_swig_violations {};
 
 /* Everything in dbdf.h that the classes below wrap, or that takes raw pointers or callbacks. */
 %ignore dbdf_last_error_message;
@@ -212,6 +329,8 @@ struct dbdf_writer {};
 /* ------------------------------------------------------------------------------------------------------------
  * Reader
  * ---------------------------------------------------------------------------------------------------------- */
+/* The caller owns the list find_violations() returns (and frees it with the generated delete / Dispose). */
+%newobject dbdf_reader::find_violations;
 %extend dbdf_reader {
     /* Opens the file at `path` (memory-mapped). */
     dbdf_reader(const char *path) {
@@ -419,6 +538,59 @@ struct dbdf_writer {};
 
     /* Checks every rule strictly; fails with the first violation's status and message. */
     void check_rules() { dbdf_swig_check(dbdf_reader_validate($self, NULL, NULL, NULL)); }
+
+    /* Checks every rule strictly and returns every violation (none for a valid object). The library reports
+     * violations by failing with the first one's status (format, truncated, range); that is the expected outcome
+     * here and not an error. Any other failure is: NULL is returned and the language part raises it. */
+    struct dbdf_swig_violations *find_violations() {
+        dbdf_status_t status;
+        bool reported;
+        dbdf_swig_violations_t *violations = (dbdf_swig_violations_t *)calloc(1, sizeof *violations);
+        if (!violations) {
+            dbdf_swig_fail(DBDF_ERR_NOMEM, "find_violations: out of memory");
+            return NULL;
+        }
+        status = dbdf_reader_validate($self, dbdf_swig_collect_violation, violations, NULL);
+        if (violations->out_of_memory) {
+            dbdf_swig_violations_free(violations);
+            dbdf_swig_fail(DBDF_ERR_NOMEM, "find_violations: out of memory while collecting violations");
+            return NULL;
+        }
+        reported = violations->count > 0 && (status == DBDF_ERR_FORMAT || status == DBDF_ERR_TRUNCATED ||
+                                             status == DBDF_ERR_RANGE);
+        if (!reported && dbdf_swig_check(status)) {
+            dbdf_swig_violations_free(violations);
+            return NULL;
+        }
+        return violations;
+    }
+}
+
+/* ------------------------------------------------------------------------------------------------------------
+ * Violations: what find_violations() collected, read by index
+ * ---------------------------------------------------------------------------------------------------------- */
+%extend dbdf_swig_violations {
+    ~dbdf_swig_violations() { dbdf_swig_violations_free($self); }
+
+    size_t count() { return dbdf_swig_violations_live($self) ? $self->count : 0; }
+
+    /* The FORMAT-RULES number; 0 for the spec's layout itself. */
+    int rule(size_t index) { return dbdf_swig_violation_exists($self, index) ? $self->rules[index] : 0; }
+
+    /* Byte offset in the input. */
+    uint64_t offset(size_t index) {
+        return dbdf_swig_violation_exists($self, index) ? $self->offsets[index] : 0;
+    }
+
+    /* The library's message as its bytes (expected UTF-8); empty where it passed none. */
+    dbdf_swig_bytes_t message_bytes(size_t index) {
+        dbdf_swig_bytes_t message = {NULL, 0};
+        if (dbdf_swig_violation_exists($self, index) && $self->messages[index]) {
+            message.data = $self->messages[index];
+            message.nbytes = strlen($self->messages[index]);
+        }
+        return message;
+    }
 }
 
 /* ------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 using System;
 using System.Collections;
 using System.Collections.Generic;
+using System.Collections.ObjectModel;
 using System.IO;
 using System.Text;
 using Dbdf.Internal;
@@ -332,6 +333,30 @@ namespace Dbdf
             {
                 EnsureOpen();
                 native.check_rules();
+            }
+        }
+
+        /// <summary>
+        /// Checks every rule of the format strictly and returns every violation found, in the order the library
+        /// reports them; an empty list for a valid object. Throws <see cref="DbdfException"/> only when the check
+        /// itself cannot run (for example <see cref="Status.NoMemory"/>), never because of a violation.
+        /// </summary>
+        public IReadOnlyList<Violation> Violations()
+        {
+            lock (sync)
+            {
+                EnsureOpen();
+                using (NativeViolations found = native.find_violations())
+                {
+                    Violation[] violations = new Violation[checked((int)found.count())];
+                    for (int index = 0; index < violations.Length; index++)
+                    {
+                        violations[index] = new Violation(found.rule((ulong)index), (long)found.offset((ulong)index),
+                            System.Text.Encoding.UTF8.GetString(found.message_bytes((ulong)index)));
+                    }
+                    // A wrapper, not the array itself, which a caller could cast back and change.
+                    return new ReadOnlyCollection<Violation>(violations);
+                }
             }
         }
 

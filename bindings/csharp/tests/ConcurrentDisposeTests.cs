@@ -48,6 +48,11 @@ namespace Dbdf.Tests
                     reader.ReadWindow(2, 1, 2, 2, window);
                     Assert.ArrayEqual(new[] { expected[11], expected[12], expected[16], expected[17] }, window);
                 })
+                .Add("Validate+Violations", call =>
+                {
+                    reader.Validate();
+                    Assert.Equal(0, reader.Violations().Count);
+                })
                 .Add("IndexEntry", call =>
                 {
                     int index = (int)(call % blocks.Count);

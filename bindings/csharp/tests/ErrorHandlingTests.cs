@@ -264,6 +264,71 @@ namespace Dbdf.Tests
             }
         }
 
+        /// <summary>
+        /// A 1 x 2 u8 matrix whose two 1 x 1 dense blocks store the u16 values 256 and 300: each block breaks rule 8
+        /// (every stored value representable in the object's value type), at its value.
+        /// </summary>
+        private static byte[] TwoUnrepresentableBlocks()
+        {
+            using (Writer writer = Writer.ToMemory())
+            {
+                writer.BeginMatrix(DataType.Dense, ValueType.U16, 1, 2);
+                writer.AddDense(0, 0, 1, 1, new ushort[] { 256 }, 0, Encoding.AsGiven);
+                writer.AddDense(0, 1, 1, 1, new ushort[] { 300 }, 0, Encoding.AsGiven);
+                writer.Finish();
+                byte[] bytes = writer.ToArray();
+                // Made u8 only now (the header's last byte): the writer refuses values that u8 cannot hold.
+                bytes[18] = (byte)ValueType.U8;
+                return bytes;
+            }
+        }
+
+        [Test]
+        public void ViolationsListEveryBrokenRuleInFileOrder()
+        {
+            using (Reader reader = Reader.FromBytes(TwoUnrepresentableBlocks()))
+            {
+                IReadOnlyList<Violation> violations = reader.Violations();
+                string all = string.Join(" | ", violations);
+                // Each value follows its block's 26-byte record header: block 0 starts at byte 19, block 1 at byte 47.
+                Assert.Equal(2, violations.Count, all);
+                Assert.Equal(8, violations[0].Rule, all);
+                Assert.Equal(45L, violations[0].Offset, all);
+                Assert.Equal(8, violations[1].Rule, all);
+                Assert.Equal(73L, violations[1].Offset, all);
+                Assert.True(violations[0].Message.Contains("value 256"), violations[0].Message);
+                Assert.True(violations[1].Message.Contains("value 300"), violations[1].Message);
+                foreach (Violation violation in violations)
+                {
+                    Assert.True(violation.Message.EndsWith("at byte " + violation.Offset + " (rule 8)",
+                        StringComparison.Ordinal), violation.Message);
+                }
+                Assert.Throws<NotSupportedException>(() => ((IList<Violation>)violations).Clear(),
+                    "the list is read-only");
+                // Validate() fails on the first violation, with the same message; checking leaves the reader as it was.
+                DbdfException error = AssertStatus(Status.Range, () => reader.Validate());
+                Assert.Equal(violations[0].Message, error.NativeMessage);
+                Assert.SequenceEqual(violations, reader.Violations(), "violations found again");
+                Assert.True(reader.NextBlock());
+                Assert.Equal(0L, reader.CurrentBlock.Index);
+            }
+        }
+
+        [Test]
+        public void ViolationIsAValue()
+        {
+            Violation violation = new Violation(12, 57, "row 0 has column index 2 at byte 57 (rule 12)");
+            Assert.Equal(12, violation.Rule);
+            Assert.Equal(57L, violation.Offset);
+            Assert.Equal("row 0 has column index 2 at byte 57 (rule 12)", violation.Message);
+            Assert.Equal("row 0 has column index 2 at byte 57 (rule 12)", violation.ToString());
+            Assert.True(violation.Equals(new Violation(12, 57, violation.Message)), "equal to the same violation");
+            Assert.Equal(new Violation(12, 57, violation.Message).GetHashCode(), violation.GetHashCode());
+            Assert.False(violation.Equals(new Violation(12, 58, violation.Message)), "another offset");
+            Assert.False(violation.Equals(null), "not null");
+            Assert.Throws<ArgumentNullException>(() => new Violation(0, 0, null));
+        }
+
         [Test]
         public void DisposedHandlesThrowObjectDisposed()
         {
@@ -279,7 +344,8 @@ namespace Dbdf.Tests
                 () => { Block unused = reader.CurrentBlock; }, () => reader.Rewind(), () => reader.BuildIndex(),
                 () => reader.IndexEntry(0), () => reader.SeekBlock(0), () => reader.ReadDoubles(),
                 () => reader.ReadDense(new double[30]), () => reader.CountEntries(), () => reader.Validate(),
-                () => reader.ColumnType(0), () => reader.Blocks(), () => reader.GetEnumerator(),
+                () => reader.Violations(), () => reader.ColumnType(0), () => reader.Blocks(),
+                () => reader.GetEnumerator(),
                 () => block.ToDoubleArray(), () => block.OpenPayload(), () => block.CountEntries(),
                 () => block.DecodeCoo(new uint[9], new uint[9], new double[9])
             };
@@ -384,9 +450,18 @@ namespace Dbdf.Tests
                     Marshal.FreeHGlobal(output);
                 }
                 AssertStatus(Status.InvalidArgument, () => reader.current_block(null));
+                NativeViolations found = reader.find_violations();
+                Assert.Equal(0UL, found.count());
+                AssertStatus(Status.InvalidArgument, () => found.rule(0));
+                AssertStatus(Status.InvalidArgument, () => found.message_bytes(ulong.MaxValue));
+                found.Dispose();
+                found.Dispose();
+                AssertStatus(Status.InvalidArgument, () => found.count());
+                AssertStatus(Status.InvalidArgument, () => found.offset(0));
                 reader.Dispose();
                 AssertStatus(Status.InvalidArgument, () => reader.move_next(info));
                 AssertStatus(Status.InvalidArgument, () => reader.payload());
+                AssertStatus(Status.InvalidArgument, () => reader.find_violations());
             }
             finally
             {

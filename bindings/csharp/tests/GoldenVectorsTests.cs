@@ -8,8 +8,8 @@ namespace Dbdf.Tests
 {
     /// <summary>
     /// Every golden file of tests/vectors, as listed in vectors.json: valid files must read back with exactly the
-    /// listed header, blocks and values (bit patterns); invalid files must fail with the listed status at the listed
-    /// step.
+    /// listed header, blocks and values (bit patterns) and have no violations; invalid files must fail with the
+    /// listed status at the listed step, naming the listed rule and byte offset, and list that violation first.
     /// </summary>
     public sealed class GoldenVectorsTests
     {
@@ -97,7 +97,7 @@ namespace Dbdf.Tests
         }
 
         [TestCases]
-        public IEnumerable<TestCase> InvalidFilesFailWithTheirStatus()
+        public IEnumerable<TestCase> InvalidFilesFailWithTheirStatusRuleAndOffset()
         {
             return Entries("invalid").Select(entry => new TestCase((string)entry["file"], () => CheckInvalid(entry)));
         }
@@ -234,6 +234,38 @@ namespace Dbdf.Tests
                 Assert.ArrayEqual(expected, TestData.ToBits(values), "whole object");
             }
             reader.Validate();
+            Assert.Equal(0, reader.Violations().Count, "violations of a valid object");
+        }
+
+        /// <summary>
+        /// <paramref name="error"/> is the entry's failure: its status, and a message naming its rule ("(rule N)", or
+        /// "(spec" for the spec's layout, rule 0) and its byte offset.
+        /// </summary>
+        private static void AssertDescribes(Dictionary<string, object> entry, DbdfException error, string step)
+        {
+            string where = entry["file"] + " (" + step + "): " + error.Message;
+            Assert.Equal(StatusNamed((string)entry["status"]), error.Status, where);
+            long rule = Integer(entry, "rule");
+            string ruleText = rule == 0 ? "(spec" : "(rule " + rule + ")";
+            Assert.True(error.NativeMessage.Contains(ruleText), where + " does not name " + ruleText);
+            string offsetText = "byte " + Integer(entry, "offset");
+            Assert.True(error.NativeMessage.Contains(offsetText), where + " does not name " + offsetText);
+        }
+
+        /// <summary>
+        /// The reader lists the entry's violation first, with its rule and offset, and described as Validate()
+        /// describes it.
+        /// </summary>
+        private static void AssertListsFirst(Dictionary<string, object> entry, Reader reader)
+        {
+            DbdfException error = Assert.Throws<DbdfException>(() => reader.Validate());
+            AssertDescribes(entry, error, "Validate");
+            IReadOnlyList<Violation> violations = reader.Violations();
+            string where = entry["file"] + ": " + string.Join(" | ", violations);
+            Assert.True(violations.Count > 0, where);
+            Assert.Equal(Integer(entry, "rule"), (long)violations[0].Rule, where);
+            Assert.Equal(Integer(entry, "offset"), violations[0].Offset, where);
+            Assert.Equal(error.NativeMessage, violations[0].Message, where);
         }
 
         private static void CheckInvalid(Dictionary<string, object> entry)
@@ -246,9 +278,11 @@ namespace Dbdf.Tests
             {
                 case "open":
                 {
-                    DbdfException error = Assert.Throws<DbdfException>(() => Reader.Open(file).Dispose());
-                    Assert.Equal(expected, error.Status, error.Message);
-                    Assert.True(error.NativeMessage.Length > 0, "the library explains the failure");
+                    // No reader, hence no Violations() to ask: the message alone tells the rule and the offset.
+                    AssertDescribes(entry, Assert.Throws<DbdfException>(() => Reader.Open(file).Dispose()), "open");
+                    byte[] bytes = File.ReadAllBytes(file);
+                    AssertDescribes(entry, Assert.Throws<DbdfException>(() => Reader.FromBytes(bytes).Dispose()),
+                        "open from memory");
                     break;
                 }
                 case "iterate":
@@ -261,10 +295,10 @@ namespace Dbdf.Tests
                                 // Headers only: the failure must come from walking the blocks.
                             }
                         });
-                        Assert.Equal(expected, error.Status, error.Message);
+                        AssertDescribes(entry, error, "iterate");
                         // The reader stays usable: the same error again, and validation reports it too.
-                        Assert.Equal(expected, Assert.Throws<DbdfException>(() => reader.NextBlock()).Status);
-                        Assert.Equal(expected, Assert.Throws<DbdfException>(() => reader.Validate()).Status);
+                        AssertDescribes(entry, Assert.Throws<DbdfException>(() => reader.NextBlock()), "iterate again");
+                        AssertListsFirst(entry, reader);
                     }
                     break;
                 case "decode":
@@ -286,8 +320,8 @@ namespace Dbdf.Tests
                             }
                         }
                         Assert.True(firstError != null, "decoding some block fails");
-                        Assert.Equal(expected, firstError.Status, firstError.Message);
-                        Assert.Equal(expected, Assert.Throws<DbdfException>(() => reader.Validate()).Status);
+                        AssertDescribes(entry, firstError, "decode");
+                        AssertListsFirst(entry, reader);
                     }
                     break;
                 default:

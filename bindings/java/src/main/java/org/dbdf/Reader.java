@@ -7,6 +7,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 
@@ -395,6 +396,30 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         ensureOpen();
         try {
             state.reader.check_rules();
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
+     * Checks every rule of the format strictly and returns every violation found, in the order the library reports
+     * them; an empty list for a valid object. The list is unmodifiable. Throws DbdfException only when the check
+     * itself cannot run (for example {@link Status#NOMEM}), never because of a violation.
+     */
+    public synchronized List<Violation> violations() {
+        ensureOpen();
+        try {
+            NativeViolations found = state.reader.find_violations();
+            try {
+                Violation[] violations = new Violation[Math.toIntExact(found.count())];
+                for (int index = 0; index < violations.length; index++) {
+                    violations[index] = new Violation(found.rule(index), found.offset(index),
+                            new String(found.message_bytes(index), StandardCharsets.UTF_8));
+                }
+                return List.of(violations);
+            } finally {
+                found.delete();
+            }
         } finally {
             Reference.reachabilityFence(this);
         }

@@ -79,6 +79,58 @@ class ErrorHandlingTest {
         }
     }
 
+    /**
+     * A 1 x 2 u8 matrix whose two 1 x 1 dense blocks store the u16 values 256 and 300: each block breaks rule 8
+     * (every stored value representable in the object's value type), at its value.
+     */
+    private static byte[] twoUnrepresentableBlocks() {
+        try (Writer writer = Writer.toMemory()) {
+            writer.beginMatrix(DataType.DENSE, ValueType.U16, 1, 2);
+            writer.addDense(0, 0, 1, 1, ValueType.U16, new short[] {256}, 0, Encoding.AS_GIVEN);
+            writer.addDense(0, 1, 1, 1, ValueType.U16, new short[] {300}, 0, Encoding.AS_GIVEN);
+            writer.finish();
+            byte[] bytes = writer.toByteArray();
+            // Made u8 only now (the header's last byte): the writer refuses values that u8 cannot hold.
+            bytes[18] = (byte) ValueType.U8.code();
+            return bytes;
+        }
+    }
+
+    @Test
+    void violationsListEveryBrokenRuleInFileOrder() {
+        try (Reader reader = Reader.fromBytes(twoUnrepresentableBlocks())) {
+            List<Violation> violations = reader.violations();
+            // Each value follows its block's 26-byte record header: block 0 starts at byte 19, block 1 at byte 47.
+            assertEquals(List.of(8, 8), violations.stream().map(Violation::rule).toList(), violations.toString());
+            assertEquals(List.of(45L, 73L), violations.stream().map(Violation::offset).toList(),
+                    violations.toString());
+            assertTrue(violations.get(0).message().contains("value 256"), violations.get(0).message());
+            assertTrue(violations.get(1).message().contains("value 300"), violations.get(1).message());
+            for (Violation violation : violations) {
+                assertTrue(violation.message().endsWith("at byte " + violation.offset() + " (rule 8)"),
+                        violation.message());
+            }
+            assertThrows(UnsupportedOperationException.class, violations::clear, "the list is unmodifiable");
+            // validate() fails on the first violation, with the same message; checking leaves the reader as it was.
+            DbdfException error = assertStatus(Status.RANGE, reader::validate);
+            assertEquals(violations.get(0).message(), error.nativeMessage());
+            assertEquals(violations, reader.violations());
+            assertTrue(reader.nextBlock());
+            assertEquals(0, reader.block().index());
+        }
+    }
+
+    @Test
+    void violationIsAValue() {
+        Violation violation = new Violation(12, 57, "row 0 has column index 2 at byte 57 (rule 12)");
+        assertEquals(12, violation.rule());
+        assertEquals(57, violation.offset());
+        assertEquals("row 0 has column index 2 at byte 57 (rule 12)", violation.message());
+        assertEquals(new Violation(12, 57, violation.message()), violation);
+        assertTrue(violation.toString().contains(violation.message()), violation.toString());
+        assertThrows(NullPointerException.class, () -> new Violation(0, 0, null));
+    }
+
     @Test
     void writerCallOrderIsChecked() {
         try (Writer writer = Writer.toMemory()) {
@@ -226,7 +278,7 @@ class ErrorHandlingTest {
         assertTrue(reader.isClosed());
         List<Executable> readerCalls = List.of(reader::info, reader::nextBlock, reader::block, reader::rewind,
                 reader::buildIndex, () -> reader.indexEntry(0), () -> reader.seekBlock(0), reader::readDoubles,
-                () -> reader.readDense(new double[30]), reader::countEntries, reader::validate,
+                () -> reader.readDense(new double[30]), reader::countEntries, reader::validate, reader::violations,
                 () -> reader.columnType(0), () -> reader.blocks().iterator(), block::toDoubleArray, block::payload,
                 block::countEntries);
         for (Executable call : readerCalls) {
@@ -289,9 +341,18 @@ class ErrorHandlingTest {
         assertStatus(Status.BUFFER_TOO_SMALL, () -> reader.decode_dense(ValueType.F64.code(), new int[12], 0));
         assertStatus(Status.INVALID_ARGUMENT, () -> reader.decode_dense(99, new double[12], 0));
         assertStatus(Status.INVALID_ARGUMENT, () -> reader.current_block(null));
+        NativeViolations found = reader.find_violations();
+        assertEquals(0, found.count());
+        assertStatus(Status.INVALID_ARGUMENT, () -> found.rule(0));
+        assertStatus(Status.INVALID_ARGUMENT, () -> found.message_bytes(-1));
+        found.delete();
+        found.delete();
+        assertStatus(Status.INVALID_ARGUMENT, found::count);
+        assertStatus(Status.INVALID_ARGUMENT, () -> found.offset(0));
         reader.delete();
         assertStatus(Status.INVALID_ARGUMENT, () -> reader.move_next(info));
         assertStatus(Status.INVALID_ARGUMENT, reader::payload);
+        assertStatus(Status.INVALID_ARGUMENT, reader::find_violations);
         info.delete();
         // The native reader read `direct` in place until it was freed.
         Reference.reachabilityFence(direct);

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Every golden file of tests/vectors, as listed in vectors.json: valid files must read back with exactly the listed
- * header, blocks and values (bit patterns); invalid files must fail with the listed status at the listed step.
+ * header, blocks and values (bit patterns) and have no violations; invalid files must fail with the listed status at
+ * the listed step, naming the listed rule and byte offset, and list that violation first.
  */
 class GoldenVectorsTest {
     private static final Path VECTORS = Path.of(System.getProperty("dbdf.vectors.dir", "../../tests/vectors"));
@@ -86,7 +87,7 @@ class GoldenVectorsTest {
     }
 
     @TestFactory
-    Stream<DynamicTest> invalidFilesFailWithTheirStatus() throws IOException {
+    Stream<DynamicTest> invalidFilesFailWithTheirStatusRuleAndOffset() throws IOException {
         return entries("invalid").stream().map(entry -> DynamicTest.dynamicTest((String) entry.get("file"),
                 () -> checkInvalid(entry)));
     }
@@ -201,18 +202,52 @@ class GoldenVectorsTest {
             assertArrayEquals(expected, TestData.toBits(objectType, values), "whole object");
         }
         reader.validate();
+        assertEquals(List.of(), reader.violations(), "violations of a valid object");
     }
 
-    private static void checkInvalid(Map<String, Object> entry) {
+    /**
+     * {@code error} is the entry's failure: its status, and a message naming its rule ("(rule N)", or "(spec" for
+     * the spec's layout, rule 0) and its byte offset.
+     */
+    private static void assertDescribes(Map<String, Object> entry, DbdfException error, String step) {
+        String where = entry.get("file") + " (" + step + "): " + error.getMessage();
+        assertEquals(Status.valueOf(((String) entry.get("status")).toUpperCase(Locale.ROOT)), error.status(), where);
+        int rule = integer(entry, "rule");
+        String ruleText = rule == 0 ? "(spec" : "(rule " + rule + ")";
+        assertTrue(error.nativeMessage().contains(ruleText), where + " does not name " + ruleText);
+        String offsetText = "byte " + (long) (Long) entry.get("offset");
+        assertTrue(error.nativeMessage().contains(offsetText), where + " does not name " + offsetText);
+    }
+
+    /**
+     * The reader lists the entry's violation first, with its rule and offset, and described as validate() describes
+     * it.
+     */
+    private static void assertListsFirst(Map<String, Object> entry, Reader reader) {
+        DbdfException error = assertThrows(DbdfException.class, reader::validate);
+        assertDescribes(entry, error, "validate");
+        List<Violation> violations = reader.violations();
+        String where = entry.get("file") + ": " + violations;
+        assertFalse(violations.isEmpty(), where);
+        Violation first = violations.get(0);
+        assertEquals(integer(entry, "rule"), first.rule(), where);
+        assertEquals((long) (Long) entry.get("offset"), first.offset(), where);
+        assertEquals(error.nativeMessage(), first.message(), where);
+    }
+
+    private static void checkInvalid(Map<String, Object> entry) throws IOException {
         Path file = VECTORS.resolve((String) entry.get("file"));
         Status expected = Status.valueOf(((String) entry.get("status")).toUpperCase(Locale.ROOT));
         assertTrue(expected.isInvalidData(), "invalid files are invalid data: " + expected);
         String failsOn = (String) entry.get("fails_on");
         switch (failsOn) {
             case "open" -> {
+                // No reader, hence no violations() to ask: the message alone tells the rule and the offset.
                 DbdfException error = assertThrows(DbdfException.class, () -> Reader.open(file).close());
-                assertEquals(expected, error.status(), error.getMessage());
-                assertFalse(error.nativeMessage().isEmpty());
+                assertDescribes(entry, error, "open");
+                byte[] bytes = Files.readAllBytes(file);
+                assertDescribes(entry, assertThrows(DbdfException.class, () -> Reader.fromBytes(bytes).close()),
+                        "open from memory");
             }
             case "iterate" -> {
                 try (Reader reader = Reader.open(file)) {
@@ -221,10 +256,10 @@ class GoldenVectorsTest {
                             // Headers only: the failure must come from walking the blocks.
                         }
                     });
-                    assertEquals(expected, error.status(), error.getMessage());
+                    assertDescribes(entry, error, "iterate");
                     // The reader stays usable: the same error again, and validation reports it too.
-                    assertEquals(expected, assertThrows(DbdfException.class, reader::nextBlock).status());
-                    assertEquals(expected, assertThrows(DbdfException.class, reader::validate).status());
+                    assertDescribes(entry, assertThrows(DbdfException.class, reader::nextBlock), "iterate again");
+                    assertListsFirst(entry, reader);
                 }
             }
             case "decode" -> {
@@ -241,8 +276,8 @@ class GoldenVectorsTest {
                         }
                     }
                     assertNotNull(firstError, "decoding some block fails");
-                    assertEquals(expected, firstError.status(), firstError.getMessage());
-                    assertEquals(expected, assertThrows(DbdfException.class, reader::validate).status());
+                    assertDescribes(entry, firstError, "decode");
+                    assertListsFirst(entry, reader);
                 }
             }
             default -> fail("unknown fails_on '" + failsOn + "' in the manifest");

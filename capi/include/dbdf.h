@@ -494,9 +494,10 @@ DBDF_API dbdf_status_t dbdf_writer_begin_frame(dbdf_writer_t *writer, uint64_t r
  * `values`. Every value must be exactly representable in the object's (column's) value type (rule 8).
  * The block is encoded as `options` say (NULL: automatic) and written at once.
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, unknown value type, stride < cols, count too small,
- * block outside the object, overlapping an earlier block); DBDF_ERR_CALL_ORDER (not begun, or finished);
- * DBDF_ERR_RANGE (rule 8); DBDF_ERR_IO or DBDF_ERR_SINK; DBDF_ERR_NOMEM. After an error other than
- * DBDF_ERR_INVALID_ARGUMENT, DBDF_ERR_CALL_ORDER or DBDF_ERR_RANGE the writer is failed: only free remains.
+ * block outside the object, overlapping an earlier block); DBDF_ERR_CALL_ORDER (not begun, or finished; in the
+ * daphne dialect also a row band that skips rows, section 5); DBDF_ERR_RANGE (rule 8); DBDF_ERR_IO or
+ * DBDF_ERR_SINK; DBDF_ERR_NOMEM. After an error other than DBDF_ERR_INVALID_ARGUMENT, DBDF_ERR_CALL_ORDER or
+ * DBDF_ERR_RANGE the writer is failed: only free remains.
  */
 DBDF_API dbdf_status_t dbdf_writer_add_dense(dbdf_writer_t *writer, uint64_t row, uint64_t col, uint32_t rows,
                                              uint32_t cols, dbdf_value_type_t value_type, const void *values,
@@ -625,11 +626,18 @@ DBDF_API dbdf_status_t dbdf_writer_copy_memory(const dbdf_writer_t *writer, void
  * object's value type (no narrowing; a dense matrix is always a dense block, even all zeros; a CSR matrix always
  * a CSR block, even without entries). Hence:
  * - a matrix takes dbdf_writer_write_dense() or dbdf_writer_write_csr(), or one dbdf_writer_add_*() call whose
- *   block covers the whole matrix; anything else is DBDF_ERR_INVALID_ARGUMENT. A matrix with a zero dimension
- *   needs no call. The write options' encoding may be DBDF_ENCODING_AUTO, DBDF_ENCODING_AS_GIVEN, or the
- *   object's own layout (DBDF_ENCODING_DENSE for dense, DBDF_ENCODING_CSR for CSR matrices); block_rows and
- *   block_cols are ignored. Values of another type are converted exactly to the object's (DBDF_ERR_RANGE if
- *   one does not fit; the writer stays usable).
+ *   block covers the whole matrix. A dense matrix may also take that block as full-width row bands, in order:
+ *   dbdf_writer_add_dense() (or _add_csr(), _add_coo(), _add_empty()) at (row, 0) of shape rows x cols, where
+ *   `row` is the number of rows written so far and `cols` the matrix's. Each band goes to the output as it comes,
+ *   so the matrix is never needed whole in memory, and the bytes are those of one covering call. A band that is
+ *   not full-width or overlaps rows already written is DBDF_ERR_INVALID_ARGUMENT, one that skips rows
+ *   DBDF_ERR_CALL_ORDER (the writer stays usable after either), and dbdf_writer_finish() before every row is
+ *   written DBDF_ERR_FORMAT (the writer stays open for the remaining bands). A CSR matrix cannot be written in
+ *   pieces, as its row offsets for every row come before its first column index: any other block than one
+ *   covering it is DBDF_ERR_INVALID_ARGUMENT. A matrix with a zero dimension needs no call. The write options'
+ *   encoding may be DBDF_ENCODING_AUTO, DBDF_ENCODING_AS_GIVEN, or the object's own layout (DBDF_ENCODING_DENSE
+ *   for dense, DBDF_ENCODING_CSR for CSR matrices); block_rows and block_cols are ignored. Values of another
+ *   type are converted exactly to the object's (DBDF_ERR_RANGE if one does not fit; the writer stays usable).
  * - a frame takes each column once, by dbdf_writer_write_column() or dbdf_writer_add_dense() of a whole
  *   column; the columns are kept in memory until dbdf_writer_finish() writes the rows interleaved. Labels are
  *   written as their text (DAPHNE's reader skips them).

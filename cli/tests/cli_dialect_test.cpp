@@ -1,9 +1,12 @@
 // The CLI's --dialect options against the files DAPHNE's runtime wrote.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <string>
 
+#include "cli_fixture.hpp"
 #include "tool_run.hpp"
 
 namespace {
@@ -106,6 +109,56 @@ TEST_F(CliDialect, ConvertBetweenDialectsReproducesTheRuntimeBytes) {
     ToolRun i16 = run("convert " + path("spec.dbdf") + " " + path("i16.dbdf") + " --dialect-out daphne --value-type i16");
     EXPECT_EQ(i16.exit_code, 2);
     EXPECT_NE(i16.err.find("cannot express"), std::string::npos) << i16.err;
+}
+
+// A dense matrix of more than one 4 MiB band, from every input that holds one: the output is the runtime's layout,
+// byte for byte (header, block header, the values row-major), whatever the bands' boundaries.
+TEST_F(CliDialect, DenseOutputInRowBandsIsOneBlockByteForByte) {
+    constexpr std::uint64_t kRows = 600, kCols = 1000;  // 4.8 MB of f64: two bands
+    std::string values;
+    std::string csv;
+    for (std::uint64_t r = 0; r < kRows; ++r) {
+        for (std::uint64_t c = 0; c < kCols; ++c) {
+            const double value = static_cast<double>(r * kCols + c) + 0.5;
+            values.append(reinterpret_cast<const char*>(&value), sizeof value);
+            csv += (c ? "," : "") + std::to_string(r * kCols + c) + ".5";
+        }
+        csv += '\n';
+    }
+    std::string mtx = "%%MatrixMarket matrix array real general\n600 1000\n";
+    for (std::uint64_t c = 0; c < kCols; ++c) {
+        for (std::uint64_t r = 0; r < kRows; ++r) mtx += std::to_string(r * kCols + c) + ".5\n";
+    }
+    // DIALECT.md 4.1, field by field: version, data type, #r, #c, value type f64 (7), rx, cx, block #r, #c, block
+    // type dense, block value type.
+    std::string expected;
+    auto put = [&expected](auto field) { expected.append(reinterpret_cast<const char*>(&field), sizeof field); };
+    put(std::uint8_t{1});
+    put(std::uint8_t{1});
+    put(kRows);
+    put(kCols);
+    put(std::uint8_t{7});
+    put(std::uint64_t{0});
+    put(std::uint64_t{0});
+    put(static_cast<std::uint32_t>(kRows));
+    put(static_cast<std::uint32_t>(kCols));
+    put(std::uint8_t{1});
+    put(std::uint8_t{7});
+    expected += values;
+
+    scratch_.write("m.npy", cli_test::npy_bytes("<f8", "(600, 1000)", false, values));
+    scratch_.write("m.csv", csv);
+    scratch_.write("m.mtx", mtx);
+    // A spec input whose blocks do not line up with the bands.
+    ASSERT_EQ(run("convert " + path("m.npy") + " " + path("m.dbdf") + " --block 70x300").exit_code, 0);
+    for (const char* input : {"m.npy", "m.csv", "m.mtx", "m.dbdf"}) {
+        SCOPED_TRACE(input);
+        const std::string output = path(std::string(input) + ".daphne.dbdf");
+        const ToolRun result = run("convert " + path(input) + " " + output + " --dialect-out daphne");
+        ASSERT_EQ(result.exit_code, 0) << result.err;
+        EXPECT_TRUE(contents(output) == expected) << "the output differs from the runtime's layout";
+        EXPECT_EQ(contents(output + ".meta"), R"({"numCols":1000,"numRows":600,"valueType":"f64"})");
+    }
 }
 
 TEST_F(CliDialect, ConvertKeepsADaphneScalarInDaphneOutput) {

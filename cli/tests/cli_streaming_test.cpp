@@ -1,10 +1,12 @@
 // The conversions cli/README.md lists as streamed run in bounded memory: a 320 MiB matrix goes from .dbdf to .npy
 // and back with the tool's address space limited to a fifth of that. The .dbdf side is mostly one empty block, so
-// the files are quick to write; the .npy file is the full 320 MiB. The text formats and .dbdf outputs are checked
-// the same way with a 128 MiB matrix, twice the limit, whose text (mostly "0,") takes a quarter of that.
+// the files are quick to write; the .npy file is the full 320 MiB. A 320 MiB .npy file also becomes a daphne dense
+// matrix, one block of 320 MiB written in row bands. The text formats and .dbdf outputs are checked the same way with
+// a 128 MiB matrix, twice the limit, whose text (mostly "0,") takes a quarter of that.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -56,10 +58,13 @@ std::vector<double> npy_row(const std::string& path, std::uint64_t header_bytes,
     return values;
 }
 
-std::vector<double> dbdf_row(const std::string& path, std::uint64_t row) {
+std::vector<double> dbdf_row(const std::string& path, std::uint64_t row, dbdf_dialect_t dialect = DBDF_DIALECT_SPEC) {
     std::vector<double> values(kCols);
     dbdf_reader_t* reader = nullptr;
-    EXPECT_EQ(dbdf_reader_open_file(path.c_str(), &reader), DBDF_OK) << dbdf_last_error_message();
+    dbdf_open_options_t options = DBDF_OPEN_OPTIONS_INIT;
+    options.dialect = dialect;
+    EXPECT_EQ(dbdf_reader_open_file_with_options(path.c_str(), &options, &reader), DBDF_OK)
+        << dbdf_last_error_message();
     if (reader == nullptr) return values;
     EXPECT_EQ(dbdf_reader_read_dense_window(reader, DBDF_VALUE_F64, row, 0, 1, kCols, values.data(), kCols, 0),
               DBDF_OK)
@@ -103,6 +108,71 @@ TEST(CliStreaming, LargeMatrixToNpyAndBackInBoundedMemory) {
     EXPECT_LT(fs::file_size(back), std::uint64_t{1} << 20) << "zero tiles are stored as empty blocks";
 }
 
+// The bytes of two files from the given offsets to their ends are the same; compared a few MiB at a time.
+bool same_bytes_from(const std::string& a, std::uint64_t a_offset, const std::string& b, std::uint64_t b_offset) {
+    if (fs::file_size(a) - a_offset != fs::file_size(b) - b_offset) return false;
+    std::ifstream first(a, std::ios::binary), second(b, std::ios::binary);
+    first.seekg(static_cast<std::streamoff>(a_offset));
+    second.seekg(static_cast<std::streamoff>(b_offset));
+    std::vector<char> first_piece(std::size_t{4} << 20), second_piece(std::size_t{4} << 20);
+    while (first && second) {
+        first.read(first_piece.data(), static_cast<std::streamsize>(first_piece.size()));
+        second.read(second_piece.data(), static_cast<std::streamsize>(second_piece.size()));
+        if (first.gcount() != second.gcount()) return false;
+        if (std::memcmp(first_piece.data(), second_piece.data(), static_cast<std::size_t>(first.gcount())) != 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// The daphne dialect's dense layout up to the values (DIALECT.md 4.1): 45 bytes.
+constexpr std::uint64_t kDaphneDenseHeaderBytes = 45;
+
+TEST(CliStreaming, LargeNpyToDaphneDenseInBoundedMemory) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    GTEST_SKIP() << "sanitizers reserve terabytes of address space, so no address-space limit can be applied";
+#endif
+    const cli_test::ScratchDirectory scratch("dbdf_cli_streaming");
+    const std::string npy = scratch.path("large.npy");
+    const std::string daphne = scratch.path("daphne.dbdf");
+    // The .npy file written directly: a 128-byte header, then the rows; the first and last hold values.
+    {
+        std::string dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + std::to_string(kRows) + ", " +
+                           std::to_string(kCols) + "), }";
+        dict.append(128 - 10 - dict.size() - 1, ' ');
+        dict += '\n';
+        std::ofstream file(npy, std::ios::binary);
+        file << std::string("\x93NUMPY\x01\x00", 8) << static_cast<char>(dict.size() & 0xFF)
+             << static_cast<char>(dict.size() >> 8) << dict;
+        std::vector<double> row(kCols);
+        for (std::uint64_t r = 0; r < kRows; ++r) {
+            for (std::uint64_t c = 0; c < kCols; ++c) {
+                row[c] = r == 0 ? first_row_value(c) : r == kRows - 1 ? last_row_value(c) : 0.0;
+            }
+            file.write(reinterpret_cast<const char*>(row.data()), static_cast<std::streamsize>(kCols * sizeof(double)));
+        }
+    }
+    ASSERT_EQ(fs::file_size(npy), 128 + kValueBytes);
+
+    const ToolRun result =
+        run("convert " + npy + " " + daphne + " --dialect-out daphne", RunSettings{{}, kAddressSpaceLimit});
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    // One block holding every value row-major: the .npy file's data, byte for byte, after the 45-byte header.
+    EXPECT_EQ(fs::file_size(daphne), kDaphneDenseHeaderBytes + kValueBytes);
+    EXPECT_TRUE(same_bytes_from(npy, 128, daphne, kDaphneDenseHeaderBytes));
+    std::ifstream meta(daphne + ".meta");
+    std::string meta_text;
+    std::getline(meta, meta_text);
+    EXPECT_EQ(meta_text, R"({"numCols":2048,"numRows":20480,"valueType":"f64"})");
+    const std::vector<double> first = dbdf_row(daphne, 0, DBDF_DIALECT_DAPHNE);
+    const std::vector<double> last = dbdf_row(daphne, kRows - 1, DBDF_DIALECT_DAPHNE);
+    for (std::uint64_t c = 0; c < kCols; c += 511) {
+        EXPECT_EQ(first[c], first_row_value(c)) << c;
+        EXPECT_EQ(last[c], last_row_value(c)) << c;
+    }
+}
+
 // The text conversions' matrix: 128 MiB of f64 values, twice the address-space limit.
 constexpr std::uint64_t kTextRows = 8192;
 static_assert(kTextRows * kCols * sizeof(double) == 2 * kAddressSpaceLimit, "the values do not fit the limit");
@@ -116,10 +186,10 @@ bool skipped_under_sanitizers() {
 }
 
 // The first, a middle and the last row of the matrix write_large_matrix made with kTextRows rows.
-void expect_large_matrix_rows(const std::string& path) {
-    const std::vector<double> first = dbdf_row(path, 0);
-    const std::vector<double> middle = dbdf_row(path, kTextRows / 2);
-    const std::vector<double> last = dbdf_row(path, kTextRows - 1);
+void expect_large_matrix_rows(const std::string& path, dbdf_dialect_t dialect = DBDF_DIALECT_SPEC) {
+    const std::vector<double> first = dbdf_row(path, 0, dialect);
+    const std::vector<double> middle = dbdf_row(path, kTextRows / 2, dialect);
+    const std::vector<double> last = dbdf_row(path, kTextRows - 1, dialect);
     for (std::uint64_t c = 0; c < kCols; c += 511) {
         EXPECT_EQ(first[c], first_row_value(c)) << c;
         EXPECT_EQ(middle[c], 0.0) << c;
@@ -154,6 +224,13 @@ TEST(CliStreaming, LargeMatrixToCsvAndBackInBoundedMemory) {
     result = run("convert " + csv + " " + back, limited);
     ASSERT_EQ(result.exit_code, 0) << result.err;
     expect_large_matrix_rows(back);
+
+    // To the daphne dialect: the 128 MiB block is written in row bands as the text is read.
+    const std::string daphne = scratch.path("daphne.dbdf");
+    result = run("convert " + csv + " " + daphne + " --dialect-out daphne", limited);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(fs::file_size(daphne), kDaphneDenseHeaderBytes + kTextRows * kCols * sizeof(double));
+    expect_large_matrix_rows(daphne, DBDF_DIALECT_DAPHNE);
 }
 
 TEST(CliStreaming, LargeMatrixToMatrixMarketInBoundedMemory) {
@@ -185,6 +262,12 @@ TEST(CliStreaming, LargeDbdfReencodedInBoundedMemory) {
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_GT(fs::file_size(tiles), 2 * kAddressSpaceLimit);
     expect_large_matrix_rows(tiles);
+    // Daphne output: the 128 MiB of values are one block, written in row bands read through the index.
+    const std::string daphne = scratch.path("daphne.dbdf");
+    result = run("convert " + large + " " + daphne + " --dialect-out daphne", limited);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(fs::file_size(daphne), kDaphneDenseHeaderBytes + kTextRows * kCols * sizeof(double));
+    expect_large_matrix_rows(daphne, DBDF_DIALECT_DAPHNE);
     // In place: one dense block of 32 MiB, mapped by the reader, is re-encoded in tiles of about 4 MiB. Converted as
     // one tile, next to its mapping, it does not fit the limit: that is what the tiles avoid.
     constexpr std::uint64_t kBlockRows = 4096, kBlockCols = 1024;

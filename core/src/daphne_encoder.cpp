@@ -96,16 +96,20 @@ std::vector<std::byte> encode_daphne_header(const ObjectHeader& header) {
     return bytes;
 }
 
+void put_daphne_zero_values(ByteOutput& out, ValueType type, std::uint64_t count) {
+    // Counts come from dimensions below 2^32 (checked at begin), so the product fits.
+    static constexpr std::array<std::byte, 1 << 16> kZeros{};
+    std::uint64_t remaining = count * value_size(type);
+    while (remaining > 0) {
+        const std::size_t piece = static_cast<std::size_t>(std::min<std::uint64_t>(remaining, kZeros.size()));
+        out.put_bytes(std::span<const std::byte>(kZeros.data(), piece));
+        remaining -= piece;
+    }
+}
+
 void put_daphne_empty_body(ByteOutput& out, const ObjectHeader& header) {
     if (header.data_type != DataType::CsrMatrix) {
-        // Zero bits are every type's zero; rows and cols are below 2^32 (checked at begin), so this fits.
-        static constexpr std::array<std::byte, 1 << 16> kZeros{};
-        std::uint64_t remaining = header.rows * header.cols * value_size(header.value_type);
-        while (remaining > 0) {
-            const std::size_t piece = static_cast<std::size_t>(std::min<std::uint64_t>(remaining, kZeros.size()));
-            out.put_bytes(std::span<const std::byte>(kZeros.data(), piece));
-            remaining -= piece;
-        }
+        put_daphne_zero_values(out, header.value_type, header.rows * header.cols);
         return;
     }
     out.put<std::uint64_t>(0);

@@ -33,6 +33,9 @@ std::vector<std::byte> encode_daphne_header(const ObjectHeader& header);
 // is 0); for CSR #nzb = 0 and #r + 1 zero offsets.
 void put_daphne_empty_body(ByteOutput& out, const ObjectHeader& header);
 
+// `count` zero values of `type` (zero bits are every type's zero): a band of an empty block.
+void put_daphne_zero_values(ByteOutput& out, ValueType type, std::uint64_t count);
+
 // Out of line: daphne_stored_value runs once per value written.
 template <class T>
 [[noreturn, gnu::cold, gnu::noinline]] void fail_daphne_stored_value(T value, std::uint64_t row, std::uint64_t col,
@@ -55,9 +58,10 @@ D daphne_stored_value(T value, std::uint64_t row, std::uint64_t col) {
 template <class T>
 constexpr bool kIsDenseSource = requires(const T& source) { source.stride; };
 
-// Dense body: #r x #c values of D, row-major.
+// Dense body, or a full-width band of it whose first row is `row_base` (named in range errors): the source's
+// rows x cols values of D, row-major.
 template <class D, class T>
-void put_daphne_dense_body(ByteOutput& out, const DenseSource<T>& source) {
+void put_daphne_dense_body(ByteOutput& out, const DenseSource<T>& source, std::uint64_t row_base) {
     if constexpr (std::is_same_v<D, T> && kHostIsLittleEndian) {
         // The values are stored as they are: rows go to the output as runs of bytes, all in one piece when they
         // lie back to back.
@@ -71,18 +75,20 @@ void put_daphne_dense_body(ByteOutput& out, const DenseSource<T>& source) {
     }
     for (std::uint32_t row = 0; row < source.rows; ++row) {
         const T* values = source.row(row);
-        for (std::uint32_t col = 0; col < source.cols; ++col) out.put<D>(daphne_stored_value<D>(values[col], row, col));
+        for (std::uint32_t col = 0; col < source.cols; ++col) {
+            out.put<D>(daphne_stored_value<D>(values[col], row_base + row, col));
+        }
     }
 }
 
 template <class D, class T>
-void put_daphne_dense_body(ByteOutput& out, const SparseSource<T>& source) {
+void put_daphne_dense_body(ByteOutput& out, const SparseSource<T>& source, std::uint64_t row_base) {
     source.for_each_row([&](std::uint32_t row, std::uint64_t begin, std::uint64_t end) {
         std::uint32_t next_col = 0;
         for (std::uint64_t k = begin; k < end; ++k) {
             const std::uint32_t col = source.col(k);
             for (; next_col < col; ++next_col) out.put<D>(D{});
-            out.put<D>(daphne_stored_value<D>(source.values[k], row, col));
+            out.put<D>(daphne_stored_value<D>(source.values[k], row_base + row, col));
             next_col = col + 1;
         }
         for (; next_col < source.cols; ++next_col) out.put<D>(D{});

@@ -229,8 +229,9 @@ struct Writer::State {
     detail::PartitionTracker tracker;
     std::uint64_t blocks_added = 0;
     WriterDialect dialect;
-    // Daphne dialect: whether the matrix body has been written, its #nzb (for the .meta file), frame columns.
-    bool daphne_body_written = false;
+    // Daphne dialect: rows of the matrix body written so far (a dense matrix's may come in bands; a CSR matrix or
+    // a scalar has all or none), its #nzb (for the .meta file), frame columns.
+    std::uint64_t daphne_rows_written = 0;
     std::uint64_t daphne_non_zeros = 0;
     std::unique_ptr<detail::DaphneFrameColumns> daphne_columns;
     unsigned encode_threads = 0;  // 0: automatic
@@ -277,22 +278,72 @@ struct Writer::State {
     // "scalar" or "matrix", for messages about the daphne dialect's single block.
     const char* daphne_object_noun() const { return header.data_type == DataType::Scalar ? "scalar" : "matrix"; }
 
-    // The daphne dialect's matrix body is one block covering the object, in the object's own layout. A scalar's
-    // value is a 1 x 1 dense block: the same bytes, without the block header.
-    void require_daphne_matrix_block(const BlockPlacement& place, Encoding encoding) const {
+    // Where a block may go in the daphne dialect, checked before any byte of it is written so that a refusal
+    // leaves the writer usable. The matrix body is one block covering the object, in the object's own layout. A
+    // dense matrix stores that block's values row-major with nothing before them, so it may also arrive as
+    // full-width row bands in row order, each written as it comes: the bytes are those of the one block. A CSR
+    // body cannot: its row offsets for every row precede the first column index. A scalar's value is a 1 x 1 dense
+    // block: the same bytes, without the block header.
+    void check_daphne_matrix_block(const BlockPlacement& place, Encoding encoding) const {
         if (header.data_type == DataType::Frame) {
             invalid("in the daphne dialect a frame takes whole columns of dense values (write_column or add_dense "
                     "of a whole column)");
         }
-        if (daphne_body_written) {
-            throw Error(ErrorCode::CallOrder, std::string("the daphne dialect stores one block covering the ") +
-                                                  daphne_object_noun() + ", and it has been written");
+        check_extent(place);
+        if (header.data_type == DataType::DenseMatrix) {
+            require_next_row_band(place);
+        } else {
+            check_no_overlap(place);
+            if (daphne_rows_written != 0) {
+                throw Error(ErrorCode::CallOrder, std::string("the daphne dialect stores one block covering the ") +
+                                                      daphne_object_noun() + ", and it has been written");
+            }
+            if (place.row != 0 || place.col != 0 || place.rows != header.rows || place.cols != header.cols) {
+                invalid(position_text(place) + " does not cover the " + std::to_string(header.rows) + " x " +
+                        std::to_string(header.cols) + " " + daphne_object_noun() +
+                        "; the daphne dialect stores one block covering it" +
+                        (header.data_type == DataType::CsrMatrix
+                             ? " (a CSR matrix's row offsets of every row come before its first column index, so it "
+                               "cannot be written in pieces)"
+                             : ""));
+            }
         }
-        if (place.row != 0 || place.col != 0 || place.rows != header.rows || place.cols != header.cols) {
-            invalid(position_text(place) + " does not cover the " + std::to_string(header.rows) + " x " +
-                    std::to_string(header.cols) + " " + daphne_object_noun() +
-                    "; the daphne dialect stores one block covering it");
+        require_daphne_encoding(encoding);
+    }
+
+    // "rows 0 to 4", "row 0" or "no rows": the rows of a dense matrix written so far, for messages about bands.
+    std::string daphne_rows_written_text() const {
+        if (daphne_rows_written == 0) return "no rows";
+        if (daphne_rows_written == 1) return "row 0";
+        return "rows 0 to " + std::to_string(daphne_rows_written - 1);
+    }
+
+    // A dense matrix's block, or the next full-width band of it.
+    void require_next_row_band(const BlockPlacement& place) const {
+        const std::string dialect_rule =
+            "; the daphne dialect stores a dense matrix's values row-major in one block, so it takes one block "
+            "covering the matrix or full-width row bands (column 0, all " +
+            std::to_string(header.cols) + " columns) in row order";
+        if (place.col != 0 || place.cols != header.cols) {
+            invalid(position_text(place) + " does not cover all " + std::to_string(header.cols) + " columns of the " +
+                    std::to_string(header.rows) + " x " + std::to_string(header.cols) + " matrix" + dialect_rule);
         }
+        if (place.row < daphne_rows_written) {
+            const std::string next = daphne_rows_written == header.rows
+                                         ? "all " + std::to_string(header.rows) + " rows have been written"
+                                         : "the next band starts at row " + std::to_string(daphne_rows_written);
+            invalid(position_text(place) + " overlaps the rows written so far (" + daphne_rows_written_text() +
+                    "); each row is written once, and " + next + dialect_rule);
+        }
+        if (place.row > daphne_rows_written) {
+            throw Error(ErrorCode::CallOrder, position_text(place) + " is out of order: the next band starts at row " +
+                                                  std::to_string(daphne_rows_written) + " (written so far: " +
+                                                  daphne_rows_written_text() + ")" + dialect_rule);
+        }
+    }
+
+    // The encoding may only name the object's own layout.
+    void require_daphne_encoding(Encoding encoding) const {
         const bool dense = header.data_type != DataType::CsrMatrix;
         const bool fits = encoding == Encoding::Auto || encoding == Encoding::AsGiven ||
                           (dense && encoding == Encoding::Dense) || (!dense && encoding == Encoding::Csr);
@@ -311,10 +362,10 @@ struct Writer::State {
         visit_value_type(header.value_type, [&](auto object_tag) {
             using D = typename decltype(object_tag)::type;
             // Rule 8 first, so a value that does not convert leaves the writer usable. Nothing to check when
-            // every value of T converts.
+            // every value of T converts. Errors name the object's cell: a band starts at place.row.
             if constexpr (!detail::always_fits<T, D>()) {
-                auto check = [](std::uint32_t row, std::uint32_t col, T value) {
-                    (void)detail::daphne_stored_value<D>(value, row, col);
+                auto check = [&place](std::uint32_t row, std::uint32_t col, T value) {
+                    (void)detail::daphne_stored_value<D>(value, place.row + row, col);
                 };
                 if constexpr (detail::kIsDenseSource<Source>) {
                     source.for_each_nonzero(check);
@@ -324,14 +375,36 @@ struct Writer::State {
             }
             emitting([&] {
                 if (header.data_type != DataType::CsrMatrix) {
-                    detail::put_daphne_dense_body<D>(out, source);
+                    detail::put_daphne_dense_body<D>(out, source, place.row);
                 } else {
                     daphne_non_zeros = detail::put_daphne_csr_body<D>(out, source);
                 }
             });
         });
-        daphne_body_written = true;
-        record(place);
+        record_daphne_rows(place);
+    }
+
+    // Zeros for an empty block: a band of a dense matrix, or the whole body of a CSR matrix or scalar.
+    void add_daphne_empty_body(const BlockPlacement& place) {
+        emitting([&] {
+            if (header.data_type == DataType::DenseMatrix) {
+                detail::put_daphne_zero_values(out, header.value_type, std::uint64_t{place.rows} * place.cols);
+            } else {
+                detail::put_daphne_empty_body(out, header);
+            }
+        });
+        record_daphne_rows(place);
+    }
+
+    // Dense bands are checked against the rows written, not the partition tracker, which would otherwise grow
+    // with every band of a tall matrix written row by row.
+    void record_daphne_rows(const BlockPlacement& place) {
+        daphne_rows_written += place.rows;
+        if (header.data_type == DataType::DenseMatrix) {
+            ++blocks_added;
+        } else {
+            record(place);
+        }
     }
 
     // A whole frame column from values[i * stride], i < rows.
@@ -352,17 +425,33 @@ struct Writer::State {
             emitting([&] { daphne_columns->put_rows(out); });
             return;
         }
-        if (daphne_body_written) return;
-        if (header.rows != 0 && header.cols != 0) {
+        if (header.rows == 0 || header.cols == 0) {
+            emitting([&] { detail::put_daphne_empty_body(out, header); });
+            return;
+        }
+        if (daphne_rows_written == header.rows) return;
+        if (daphne_rows_written == 0) {
             throw Error(ErrorCode::Format,
                         "no block covers the " + std::to_string(header.rows) + " x " + std::to_string(header.cols) +
                             " " + daphne_object_noun() +
                             "; the daphne dialect needs one block covering it (write_dense, write_csr or one add_* "
-                            "call) before finishing",
+                            "call" +
+                            (header.data_type == DataType::DenseMatrix ? ", or full-width row bands in row order" : "") +
+                            ") before finishing",
                         1);
         }
-        emitting([&] { detail::put_daphne_empty_body(out, header); });
-        daphne_body_written = true;
+        // Only a dense matrix takes bands, so only it can be part written. The finish fails before anything is
+        // flushed or committed, and the writer stays open for the rest of the rows.
+        const std::uint64_t last = header.rows - 1;
+        throw Error(ErrorCode::Format,
+                    "the " + std::to_string(header.rows) + " x " + std::to_string(header.cols) + " matrix is missing " +
+                        (daphne_rows_written == last ? "row " + std::to_string(last)
+                                                     : "rows " + std::to_string(daphne_rows_written) + " to " +
+                                                           std::to_string(last)) +
+                        " (written so far: " + daphne_rows_written_text() +
+                        "); the daphne dialect stores every row in its one block, so add full-width row bands for the "
+                        "rest before finishing",
+                    1);
     }
 
     // DaphneDSL's read kernel needs <file>.meta next to the data; it goes to its own atomic file. Scalars get
@@ -378,8 +467,23 @@ struct Writer::State {
         });
     }
 
+    // Where an add_* block may go: rules 4, 2 and 1, or in the daphne dialect what its single block allows.
+    void check_added_block(const BlockPlacement& place, Encoding encoding) const {
+        if (daphne()) {
+            check_daphne_matrix_block(place, encoding);
+        } else {
+            check_placement(place);
+        }
+    }
+
     // Rules 2, 4 and 1 for a block about to be added.
     void check_placement(const BlockPlacement& place) const {
+        check_extent(place);
+        check_no_overlap(place);
+    }
+
+    // Rules 4 and 2: the block has cells, and they lie in the object.
+    void check_extent(const BlockPlacement& place) const {
         if (place.rows == 0 || place.cols == 0) {
             invalid(position_text(place) + " has no cells; blocks need at least one row and one column (rule 4)");
         }
@@ -389,6 +493,10 @@ struct Writer::State {
             invalid(position_text(place) + " reaches outside the " + std::to_string(header.rows) + " x " +
                     std::to_string(header.cols) + " object (rule 2)");
         }
+    }
+
+    // Rule 1: no cell is covered twice.
+    void check_no_overlap(const BlockPlacement& place) const {
         if (auto other = tracker.find_overlap({place.row, place.col, place.rows, place.cols, 0})) {
             invalid(position_text(place) + " overlaps the earlier block at (" + std::to_string(other->row) + ", " +
                     std::to_string(other->col) + ") (rule 1)");
@@ -556,7 +664,13 @@ void Writer::add_dense(const BlockPlacement& place, ValueType type, const void* 
     state_->require_phase_for_blocks();
     require_valid_input_type(type);
     require_valid_encoding(options.encoding);
-    state_->check_placement(place);
+    // A daphne frame takes whole columns, checked below once the values are known to be there.
+    const bool daphne_frame = state_->daphne() && state_->header.data_type == DataType::Frame;
+    if (daphne_frame) {
+        state_->check_placement(place);
+    } else {
+        state_->check_added_block(place, options.encoding);
+    }
     const std::uint64_t stride = row_stride == 0 ? place.cols : row_stride;
     if (stride < place.cols) {
         invalid("row stride " + std::to_string(stride) + " is smaller than the block's " + std::to_string(place.cols) +
@@ -568,7 +682,7 @@ void Writer::add_dense(const BlockPlacement& place, ValueType type, const void* 
                 " values at the given stride but only " + std::to_string(count) + " were passed");
     }
     if (values == nullptr) invalid("values are NULL");
-    if (state_->daphne() && state_->header.data_type == DataType::Frame) {
+    if (daphne_frame) {
         if (place.row != 0 || place.rows != state_->header.rows || place.cols != 1) {
             invalid(position_text(place) + " is not a whole frame column; the daphne dialect takes frames column "
                     "by column");
@@ -576,7 +690,6 @@ void Writer::add_dense(const BlockPlacement& place, ValueType type, const void* 
         state_->set_daphne_column(place.col, type, values, stride);
         return;
     }
-    if (state_->daphne()) state_->require_daphne_matrix_block(place, options.encoding);
     visit_value_type(type, [&](auto tag) {
         using T = typename decltype(tag)::type;
         DenseSource<T> source{static_cast<const T*>(values), place.rows, place.cols, stride};
@@ -594,8 +707,7 @@ void Writer::add_csr(const BlockPlacement& place, ValueType type, const std::uin
     state_->require_phase_for_blocks();
     require_valid_input_type(type);
     require_valid_encoding(options.encoding);
-    state_->check_placement(place);
-    if (state_->daphne()) state_->require_daphne_matrix_block(place, options.encoding);
+    state_->check_added_block(place, options.encoding);
     check_csr_arrays(place.rows, place.cols, row_offsets, col_indices, values, entries);
     visit_value_type(type, [&](auto tag) {
         using T = typename decltype(tag)::type;
@@ -620,8 +732,7 @@ void Writer::add_coo(const BlockPlacement& place, ValueType type, const std::uin
     state_->require_phase_for_blocks();
     require_valid_input_type(type);
     require_valid_encoding(options.encoding);
-    state_->check_placement(place);
-    if (state_->daphne()) state_->require_daphne_matrix_block(place, options.encoding);
+    state_->check_added_block(place, options.encoding);
     require_entry_array(row_indices, "row_indices", entries);
     require_entry_array(col_indices, "col_indices", entries);
     require_entry_array(values, "values", entries);
@@ -655,12 +766,9 @@ void Writer::add_coo(const BlockPlacement& place, ValueType type, const std::uin
 
 void Writer::add_empty(const BlockPlacement& place) {
     state_->require_phase_for_blocks();
-    state_->check_placement(place);
+    state_->check_added_block(place, Encoding::Auto);
     if (state_->daphne()) {
-        state_->require_daphne_matrix_block(place, Encoding::Auto);
-        state_->emitting([&] { detail::put_daphne_empty_body(state_->out, state_->header); });
-        state_->daphne_body_written = true;
-        state_->record(place);
+        state_->add_daphne_empty_body(place);
         return;
     }
     const BlockPosition position{place.row, place.col, place.rows, place.cols};
@@ -746,7 +854,7 @@ void Writer::write_csr(ValueType type, const std::uint64_t* row_offsets, const s
         if (header.rows == 0 || header.cols == 0) return;  // finish() writes the empty body
         const BlockPlacement whole{0, 0, static_cast<std::uint32_t>(header.rows),
                                    static_cast<std::uint32_t>(header.cols)};
-        state_->require_daphne_matrix_block(whole, options.encoding);
+        state_->check_daphne_matrix_block(whole, options.encoding);
         visit_value_type(type, [&](auto tag) {
             using T = typename decltype(tag)::type;
             SparseSource<T> source;

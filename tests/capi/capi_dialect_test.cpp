@@ -242,8 +242,9 @@ TEST(CapiDialect, MemoryWriterReproducesRuntimeBytes) {
         for (int c = 0; c < 4; ++c) values.push_back(r * 10.0 + c + 0.5);
     }
     ASSERT_OK(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_F64, 3, 4));
-    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_add_dense(writer.get(), 0, 0, 1, 4, DBDF_VALUE_F64,
-                                                                   values.data(), values.size(), 0, nullptr));
+    // A block narrower than the matrix is refused (full-width row bands are not: see the next test).
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_add_dense(writer.get(), 0, 0, 3, 2, DBDF_VALUE_F64,
+                                                                   values.data(), values.size(), 4, nullptr));
     ASSERT_OK(dbdf_writer_write_dense(writer.get(), DBDF_VALUE_F64, values.data(), values.size(), 0, nullptr));
     ASSERT_OK(dbdf_writer_finish(writer.get()));
     EXPECT_EQ(finished_bytes(writer.get()), load(kCorpus + "dense_f64_3x4.dbdf"));
@@ -259,6 +260,59 @@ TEST(CapiDialect, MemoryWriterReproducesRuntimeBytes) {
     EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_open_memory_with_options(&unknown, &raw));
     EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_open_memory_with_options(&options, nullptr));
     EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_dialect(nullptr, &dialect));
+}
+
+// Section 5's rule for dense matrices: full-width row bands in order, each written as it comes, give the bytes of
+// one covering call; the bands the dialect cannot take get their statuses and leave the writer usable.
+TEST(CapiDialect, DenseMatricesTakeFullWidthRowBands) {
+    dbdf_writer_options_t options = DBDF_WRITER_OPTIONS_INIT;
+    options.dialect = DBDF_DIALECT_DAPHNE;
+    dbdf_writer_t* raw = nullptr;
+    ASSERT_OK(dbdf_writer_open_memory_with_options(&options, &raw));
+    WriterHandle writer(raw);
+    std::vector<double> values;
+    for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 4; ++c) values.push_back(r * 10.0 + c + 0.5);
+    }
+    auto band = [&](std::uint64_t row, std::uint64_t col, std::uint32_t rows, std::uint32_t cols) {
+        return dbdf_writer_add_dense(writer.get(), row, col, rows, cols, DBDF_VALUE_F64, values.data() + row * 4 + col,
+                                     values.size() - (row * 4 + col), 4, nullptr);
+    };
+    auto message_has = [](const char* fragment) {
+        return std::string(dbdf_last_error_message()).find(fragment) != std::string::npos;
+    };
+    ASSERT_OK(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_F64, 3, 4));
+    EXPECT_STATUS(DBDF_ERR_CALL_ORDER, band(1, 0, 1, 4));
+    EXPECT_TRUE(message_has("is out of order: the next band starts at row 0")) << dbdf_last_error_message();
+    ASSERT_OK(band(0, 0, 1, 4));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, band(1, 1, 1, 3));
+    EXPECT_TRUE(message_has("does not cover all 4 columns")) << dbdf_last_error_message();
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, band(0, 0, 2, 4));
+    EXPECT_TRUE(message_has("overlaps the rows written so far (row 0)")) << dbdf_last_error_message();
+    EXPECT_STATUS(DBDF_ERR_FORMAT, dbdf_writer_finish(writer.get()));
+    EXPECT_TRUE(message_has("missing rows 1 to 2")) << dbdf_last_error_message();
+    EXPECT_STATUS(DBDF_ERR_CALL_ORDER,
+                  dbdf_writer_write_dense(writer.get(), DBDF_VALUE_F64, values.data(), values.size(), 0, nullptr));
+    // The refusals changed nothing: the remaining rows finish the runtime's file.
+    ASSERT_OK(band(1, 0, 1, 4));
+    ASSERT_OK(band(2, 0, 1, 4));
+    ASSERT_OK(dbdf_writer_finish(writer.get()));
+    EXPECT_EQ(finished_bytes(writer.get()), load(kCorpus + "dense_f64_3x4.dbdf"));
+
+    // A file writer in bands: the runtime's file and its .meta sidecar; an empty band gives the all-zero file.
+    const fs::path directory = fs::temp_directory_path() / ("dbdf-capi-bands-" + std::to_string(::getpid()));
+    fs::create_directories(directory);
+    const fs::path path = directory / "dense_f64_zeros_2x2.dbdf";
+    ASSERT_OK(dbdf_writer_open_file_with_options(path.c_str(), &options, &raw));
+    WriterHandle file(raw);
+    ASSERT_OK(dbdf_writer_begin_matrix(file.get(), DBDF_DATA_DENSE, DBDF_VALUE_F64, 2, 2));
+    const std::int32_t zeros[2] = {0, 0};
+    ASSERT_OK(dbdf_writer_add_dense(file.get(), 0, 0, 1, 2, DBDF_VALUE_I32, zeros, 2, 0, nullptr));
+    ASSERT_OK(dbdf_writer_add_empty(file.get(), 1, 0, 1, 2));
+    ASSERT_OK(dbdf_writer_finish(file.get()));
+    EXPECT_EQ(load(path.string()), load(kCorpus + "dense_f64_zeros_2x2.dbdf"));
+    EXPECT_EQ(load(path.string() + ".meta"), load(kCorpus + "dense_f64_zeros_2x2.dbdf.meta"));
+    fs::remove_all(directory);
 }
 
 int append_bytes(void* context, const void* data, size_t nbytes) {

@@ -16,7 +16,8 @@ namespace Dbdf
         /// <summary>
         /// Writes the file at <paramref name="path"/> atomically in <paramref name="dialect"/>. In
         /// <see cref="Dialect.Daphne"/> the output is byte for byte what DAPHNE's runtime writes: one block covering
-        /// the object, in its own value type (docs/daphne-dialect.md says what that allows).
+        /// the object, in its own value type (docs/daphne-dialect.md says what that allows: a dense matrix may also
+        /// be added as full-width row bands in order, so that it never has to be in memory whole).
         /// </summary>
         /// <param name="path">The target; a temporary file in the same directory until Finish().</param>
         /// <param name="dialect">The layout to write.</param>

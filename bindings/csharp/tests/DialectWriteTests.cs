@@ -210,9 +210,9 @@ namespace Dbdf.Tests
             using (Writer writer = Writer.ToMemory(Dialect.Daphne))
             {
                 writer.BeginMatrix(DataType.Dense, ValueType.F64, 2, 2);
-                // One block must cover the whole matrix.
+                // One block covers the whole matrix, or full-width row bands do in order: a narrower block is refused.
                 DbdfException error = Assert.Throws<DbdfException>(
-                    () => writer.AddDense(0, 0, 1, 2, new[] { 1.0, 2.0 }));
+                    () => writer.AddDense(0, 0, 2, 1, new[] { 1.0, 2.0 }));
                 Assert.Equal(Status.InvalidArgument, error.Status, error.Message);
                 // The writer stays usable: the covering block goes in, converted exactly from int.
                 writer.AddDense(0, 0, 2, 2, new[] { 1, 2, 3, 4 });

@@ -275,6 +275,7 @@ void csv_to_dbdf(const std::string& input, const std::string& output, const Outp
     const bool frame = frame_wanted || (layout.has_header && settings.data_type == 0);
     OutputSettings effective = settings;
     if (frame) effective.data_type = DBDF_DATA_FRAME;
+    effective = with_output_data_type(effective);
 
     // The type each column's text is read in: --value-type when given (so its errors name the line and column),
     // else the column's --schema type, else the type inferred from the values: per column for a frame, one for

@@ -159,14 +159,15 @@ void npy_to_dbdf(const std::string& input, const std::string& output, const Outp
             }
         }
     };
+    const OutputSettings effective = with_output_data_type(settings);
     Writer writer = open_writer(output, settings.output_dialect, settings.write_meta);
-    begin_output(writer, output, settings, header.rows, header.cols, header.value_type);
+    begin_output(writer, output, effective, header.rows, header.cols, header.value_type);
     const OutputTarget target{writer.get(), output};
-    if (settings.data_type == DBDF_DATA_FRAME) {
+    if (effective.data_type == DBDF_DATA_FRAME) {
         const std::vector<dbdf_value_type_t> column_types(header.cols, header.value_type);
-        write_frame_columns(target, header.rows, column_types, settings, gather);
+        write_frame_columns(target, header.rows, column_types, effective, gather);
     } else {
-        write_matrix_tiles(target, header.rows, header.cols, header.value_type, settings, gather);
+        write_matrix_tiles(target, header.rows, header.cols, header.value_type, effective, gather);
     }
     check(dbdf_writer_finish(writer.get()), output);
 }

@@ -2,13 +2,24 @@
 
 namespace dbdf_cli {
 
+int output_data_type(const OutputSettings& settings, int input_data_type) {
+    const int data_type = settings.data_type != 0 ? settings.data_type : input_data_type;
+    // A daphne scalar stays one in a daphne output, so the runtime's bytes come back unchanged; the spec has no
+    // scalar, so there it becomes a 1 x 1 dense matrix.
+    if (data_type == DBDF_DATA_SCALAR && settings.output_dialect != DBDF_DIALECT_DAPHNE) return DBDF_DATA_DENSE;
+    return data_type;
+}
+
+OutputSettings with_output_data_type(const OutputSettings& settings, int input_data_type) {
+    OutputSettings resolved = settings;
+    resolved.data_type = output_data_type(settings, input_data_type);
+    return resolved;
+}
+
 void begin_output(const Writer& writer, const std::string& output, const OutputSettings& settings, std::uint64_t rows,
                   std::uint64_t cols, dbdf_value_type_t input_type, int input_data_type,
                   const std::vector<std::string>& labels, const std::vector<dbdf_value_type_t>& column_types) {
-    int data_type = settings.data_type != 0 ? settings.data_type : input_data_type;
-    // A daphne scalar stays one in a daphne output, so the runtime's bytes come back unchanged; the spec has no
-    // scalar, so there it becomes a 1 x 1 dense matrix.
-    if (data_type == DBDF_DATA_SCALAR && settings.output_dialect != DBDF_DIALECT_DAPHNE) data_type = DBDF_DATA_DENSE;
+    const int data_type = output_data_type(settings, input_data_type);
     if (data_type != DBDF_DATA_FRAME) {
         dbdf_value_type_t type = settings.value_type != DBDF_VALUE_NONE ? settings.value_type : input_type;
         if (type == DBDF_VALUE_NONE) {

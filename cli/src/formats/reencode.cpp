@@ -284,11 +284,12 @@ void dbdf_to_dbdf(const std::string& input, const std::string& output, const Out
             dbdf_value_type_t type = settings.value_type != DBDF_VALUE_NONE ? settings.value_type : info.value_type;
             if (type == DBDF_VALUE_NONE) type = types.empty() ? DBDF_VALUE_F64 : types[0];
             const bool new_block_shape = settings.options.block_rows != 0 || settings.options.block_cols != 0;
-            const int output_data_type = settings.data_type != 0 ? settings.data_type : info.data_type;
-            if (settings.output_dialect == DBDF_DIALECT_DAPHNE && output_data_type == DBDF_DATA_CSR) {
+            const OutputSettings effective = with_output_data_type(settings, info.data_type);
+            if (settings.output_dialect == DBDF_DIALECT_DAPHNE && effective.data_type == DBDF_DATA_CSR) {
                 write_whole_csr(reader, writer, input, output, info, type);
             } else if (new_block_shape || settings.output_dialect == DBDF_DIALECT_DAPHNE) {
-                write_matrix_tiles(OutputTarget{writer.get(), output}, info.rows, info.cols, type, settings, gather);
+                // Daphne output: a dense matrix in full-width row bands, a scalar whole (tile_shape).
+                write_matrix_tiles(OutputTarget{writer.get(), output}, info.rows, info.cols, type, effective, gather);
             } else {
                 reencode_in_place(reader, writer, input, output, info, settings, type);
             }

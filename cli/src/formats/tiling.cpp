@@ -33,6 +33,12 @@ TileShape sparse_tile_shape(std::uint64_t rows, std::uint64_t cols, std::uint64_
     return shape;
 }
 
+// Rows of an automatic tile `cols` values of `width` bytes wide: about kTileBytes, at least one row.
+std::uint64_t tile_rows(std::uint64_t rows, std::uint64_t cols, std::uint64_t width) {
+    return std::min({std::max<std::uint64_t>(1, kTileBytes / (cols * width)), std::max<std::uint64_t>(rows, 1),
+                     kMaxExtent});
+}
+
 }  // namespace
 
 void OutputTarget::check(dbdf_status_t status, const std::string& where) const {
@@ -41,15 +47,18 @@ void OutputTarget::check(dbdf_status_t status, const std::string& where) const {
 
 TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t type) {
     TileShape shape;
+    const std::uint64_t width = std::max<std::size_t>(dbdf_value_type_size(type), 1);
     if (settings.output_dialect == DBDF_DIALECT_DAPHNE) {
-        shape.rows = std::max<std::uint64_t>(rows, 1);
+        // One block per object. A dense matrix's values lie in it row-major, so the writer takes it as full-width
+        // row bands in order, each written as it comes: bands of about 4 MiB, as spec tiles are. Anything else goes
+        // whole.
         shape.cols = std::max<std::uint64_t>(cols, 1);
+        const bool banded = settings.data_type == DBDF_DATA_DENSE;
+        shape.rows = banded ? tile_rows(rows, shape.cols, width) : std::max<std::uint64_t>(rows, 1);
         return shape;
     }
-    const std::uint64_t width = std::max<std::size_t>(dbdf_value_type_size(type), 1);
     shape.cols = std::min({std::max<std::uint64_t>(cols, 1), kMaxExtent, kTileBytes / width});
-    shape.rows = std::min({std::max<std::uint64_t>(1, kTileBytes / (shape.cols * width)), std::max<std::uint64_t>(rows, 1),
-                           kMaxExtent});
+    shape.rows = tile_rows(rows, shape.cols, width);
     if (settings.options.block_rows != 0) shape.rows = settings.options.block_rows;
     if (settings.options.block_cols != 0) shape.cols = settings.options.block_cols;
     return shape;
@@ -89,7 +98,10 @@ void write_sparse_tiles(const OutputTarget& output, std::uint64_t rows, std::uin
     const std::uint64_t bands = ceil_div(rows, tile.rows);
     const std::uint64_t band_bound =
         shape_given ? bands : std::min(bands, 2 * std::uint64_t{entries.size()} + 1 + rows / kMaxExtent);
-    if (column_tiles != 0 && band_bound > kMaxSparseBlocks / column_tiles) {
+    // Daphne bands are pieces of the one block, not blocks of the file: their number follows the dense output's
+    // size, which has to be written anyway.
+    const bool blocks_of_the_file = settings.output_dialect != DBDF_DIALECT_DAPHNE;
+    if (blocks_of_the_file && column_tiles != 0 && band_bound > kMaxSparseBlocks / column_tiles) {
         throw CliError(fmt::format("{}: a {} x {} matrix in blocks of {} x {} needs more than {} blocks; choose "
                                    "larger blocks with --block",
                                    output.path, rows, cols, tile.rows, tile.cols, kMaxSparseBlocks));

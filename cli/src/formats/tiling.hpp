@@ -17,7 +17,7 @@ struct OutputSettings {
     dbdf_write_options_t options = DBDF_WRITE_OPTIONS_INIT;  // encoding and block shape (0: automatic)
     bool keep_blocks = false;                                 // --encoding as-is (dbdf to dbdf)
     dbdf_value_type_t value_type = DBDF_VALUE_NONE;           // --value-type, NONE: from the input
-    int data_type = 0;                                        // --data-type, 0: from the input
+    int data_type = 0;                                        // --data-type, 0: from the input (see tile_shape)
     dbdf_dialect_t input_dialect = DBDF_DIALECT_SPEC;         // --dialect-in
     dbdf_dialect_t output_dialect = DBDF_DIALECT_SPEC;        // --dialect-out (daphne: one block per object)
     bool write_meta = true;                                   // daphne output: <OUT>.meta, unless --no-meta
@@ -37,8 +37,10 @@ struct TileShape {
     std::uint64_t cols = 0;
 };
 
-// The block shape to use: the one asked for, or tiles of about 4 MiB of values; in the daphne dialect the whole
-// object (it is one block).
+// The block shape to use: the one asked for, or tiles of about 4 MiB of values. In the daphne dialect, whose
+// objects are one block each: full-width row bands of about 4 MiB (at least one row) when settings.data_type is
+// DBDF_DATA_DENSE, as the writer takes a dense matrix's block in such bands; the whole object otherwise (CSR
+// matrices, frames, scalars, and a data type left at 0).
 TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t type);
 
 // Fills `out` (rows x cols values, row-major, of the buffer's type) with the source's cells at (row, col).

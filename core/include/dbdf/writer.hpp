@@ -37,8 +37,13 @@ struct BlockPlacement {
 // Which layout a writer produces. The daphne dialect (DIALECT.md) stores one block covering the object: a matrix
 // takes write_dense / write_csr, or one add_* call whose block covers the whole matrix; a frame takes every
 // column (write_column, or add_dense of a whole column), kept in memory until finish() interleaves them row by
-// row. Values are stored in the object's value type (no narrowing); the encoding option may only name the
-// object's own layout (auto, as-given, dense for dense matrices, CSR for CSR matrices); tile sizes do not apply.
+// row. A dense matrix may also take its block as full-width row bands (add_dense, add_csr, add_coo or add_empty
+// of (r, 0, h, cols) where r is the number of rows written so far), each written to the sink as it comes, so the
+// matrix is never needed whole in memory; a band out of order is Error(CallOrder), one that is not full-width or
+// overlaps written rows Error(InvalidArgument), and finish() before every row is written Error(Format). A CSR
+// matrix cannot be written in pieces: its row offsets for every row come before its first column index. Values
+// are stored in the object's value type (no narrowing); the encoding option may only name the object's own layout
+// (auto, as-given, dense for dense matrices, CSR for CSR matrices); tile sizes do not apply.
 // A scalar (begin_matrix(DataType::Scalar, type, 1, 1), daphne dialect only) takes its value as a 1 x 1 matrix
 // does (write_dense, or one add_* call of a 1 x 1 block) and is written as DAPHNE's runtime serializes a single
 // value: header, value type, value.

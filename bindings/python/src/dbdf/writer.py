@@ -22,8 +22,8 @@ class Writer:
     file is untouched.
 
     dialect: "spec" (the published format, the default) or "daphne" (the bytes DAPHNE's runtime writes: one
-    block covering the object, given by write_dense / write_csr / write_sparse or one add_* call covering it,
-    frames column by column), or a Dialect. write_meta: a daphne file writer also writes DaphneDSL's
+    block covering the object, given by write_dense / write_csr / write_sparse or one add_* call covering it, or
+    for a dense matrix add_* calls of full-width row bands in order; frames column by column), or a Dialect. write_meta: a daphne file writer also writes DaphneDSL's
     "<path>.meta" sidecar after finish() (ignored otherwise).
 
     durable: finish() also syncs the file's data to the disk before moving it over `path`, and the directory

@@ -23,9 +23,10 @@ use crate::value::Value;
 ///
 /// In the [daphne dialect](crate::Dialect::Daphne) the output is byte for byte what DAPHNE's runtime writes:
 /// one block covering the object in the object's value type. A matrix therefore takes `write_dense`, `write_csr`
-/// or one `add_*` call covering it (nothing for a matrix with a zero dimension), and a frame each column once
-/// (`write_column`, or `add_dense` of a whole column); `u16` and `i16` have no DAPHNE code and are refused, as are
-/// dimensions of 2^32 or more ([`Status::InvalidArgument`](crate::Status::InvalidArgument)).
+/// or one `add_*` call covering it (nothing for a matrix with a zero dimension); a dense matrix may also take
+/// `add_*` calls of full-width row bands in order, the first at row 0, so that it is never in memory whole. A frame
+/// takes each column once (`write_column`, or `add_dense` of a whole column); `u16` and `i16` have no DAPHNE code
+/// and are refused, as are dimensions of 2^32 or more ([`Status::InvalidArgument`](crate::Status::InvalidArgument)).
 ///
 /// `'sink` is the borrow held by a callback writer's sink ([`to_sink`](Writer::to_sink)); other writers are
 /// `Writer<'static>`. A writer is `Send` but not `Sync`, like [`Reader`](crate::Reader).

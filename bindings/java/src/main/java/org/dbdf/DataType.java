@@ -5,7 +5,11 @@ public enum DataType {
     DENSE(1),
     CSR(2),
     FRAME(3),
-    /** A single value; only read, in the daphne dialect (as a 1 x 1 object). */
+    /**
+     * A single value, as a 1 x 1 object: {@link Dialect#DAPHNE} only (the spec has no scalar, and a spec writer
+     * refuses it). Read from the runtime's serialized values; written with
+     * {@code beginMatrix(DataType.SCALAR, type, 1, 1)} and {@code writeDense} of one value, without a .meta sidecar.
+     */
     SCALAR(4);
 
     private final int code;

@@ -58,9 +58,11 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
 
     /**
      * Writes the file at {@code path} atomically in {@code dialect}. In {@link Dialect#DAPHNE} the object is one
-     * block, as DAPHNE's runtime writes it: a matrix takes writeDense (or one add call covering it), a
-     * frame every column once; and with {@code writeMeta} finish() also writes {@code path.meta}, the JSON file
-     * DaphneDSL's read needs. See section 5 of dbdf.h.
+     * block, as DAPHNE's runtime writes it: a matrix takes writeDense (or one add call covering it; a dense matrix
+     * also add calls of full-width row bands in row order, so it need not be in memory whole), a frame every column
+     * once, a scalar ({@link #beginMatrix}) its one value; and with {@code writeMeta} finish()
+     * also writes {@code path.meta}, the JSON file DaphneDSL's read needs (not for a scalar: the runtime writes
+     * none). See section 5 of dbdf.h.
      */
     public static Writer toFile(Path path, Dialect dialect, boolean writeMeta) {
         Objects.requireNonNull(path, "path");
@@ -137,7 +139,13 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
         }
     }
 
-    /** Writes the header of a matrix ({@link DataType#DENSE} or {@link DataType#CSR}). */
+    /**
+     * Writes the header of a matrix ({@link DataType#DENSE} or {@link DataType#CSR}). A writer in
+     * {@link Dialect#DAPHNE} also takes {@link DataType#SCALAR} with rows = cols = 1: a single value, given afterwards
+     * as a 1 x 1 matrix's (writeDense of one value, or one add call of the 1 x 1 block) and written as DAPHNE's runtime
+     * serializes it, with no .meta sidecar. A scalar in the spec dialect, or one that is not 1 x 1, is refused with
+     * {@link DbdfException} ({@link Status#INVALID_ARGUMENT}).
+     */
     public synchronized void beginMatrix(DataType dataType, ValueType valueType, long rows, long cols) {
         ensureOpen();
         Objects.requireNonNull(dataType, "dataType");

@@ -1,13 +1,15 @@
 package org.dbdf;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A small strict JSON parser for the golden-vector manifest: objects become LinkedHashMap, arrays ArrayList,
- * strings String, numbers Long or Double, true/false Boolean, null null.
+ * A small strict JSON parser for the golden-vector manifests: objects become LinkedHashMap, arrays ArrayList,
+ * strings String, integers Long (BigInteger beyond long's range, as u64 values above Long.MAX_VALUE are), other
+ * numbers Double, true/false Boolean, null null.
  */
 final class MiniJson {
     private final String text;
@@ -169,6 +171,7 @@ final class MiniJson {
         if (literal.contains(".") || literal.contains("e") || literal.contains("E")) {
             return Double.parseDouble(literal);
         }
-        return Long.parseLong(literal);
+        BigInteger integer = new BigInteger(literal);
+        return integer.bitLength() < Long.SIZE ? (Object) integer.longValue() : integer;
     }
 }

@@ -79,7 +79,7 @@ TEST(Reliability, AbsurdSizeClaimsFailFastUnderASixtyFourMebibyteLimit) {
 #endif
     const Bytes huge_rows = Bytes().matrix(1, std::uint64_t{1} << 63, 1, 10).block(0, 0, 1, 1, 0);
     const Bytes huge_csr = Bytes().matrix(2, ~0ull, ~0ull, 10).block(0, 0, 0xFFFFFFFF, 0xFFFFFFFF, 2).u8(10)
-                               .u64(std::uint64_t{1} << 62);
+                               .u64(~0ull);  // 2^64 - 1 non-zeros
     Bytes huge_frame = Bytes().u8(1).u8(3).u64(1).u64(std::uint64_t{1} << 63);
     while (huge_frame.size() < 40) huge_frame.u8(10);
     const int code = run_limited(std::uint64_t{64} << 20, [&] {

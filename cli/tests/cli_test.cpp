@@ -92,6 +92,32 @@ TEST_F(Cli, CatPrintsAlignedWindowsAndFrameLabels) {
     EXPECT_EQ(outside.err, "dbdf: " + path("matrix.dbdf") + ": --rows 5:9 is outside 0:7\n");
 }
 
+// Without --rows, --cols or --limit a large object shows 20 rows and 10 columns, and says on stderr what it left out
+// and how to see it.
+TEST_F(Cli, CatShowsADefaultWindowOfALargeObject) {
+    std::string values;
+    for (std::int64_t v = 0; v < 30 * 15; ++v) values += raw<std::int64_t>({v});
+    write_bytes("big.npy", npy_bytes("<i8", "(30, 15)", false, values));
+    ASSERT_EQ(run("convert " + path("big.npy") + " " + path("big.dbdf")).exit_code, 0);
+    const ToolRun result = run("cat " + path("big.dbdf"));
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    std::vector<std::string> lines;
+    for (std::size_t start = 0; start < result.out.size();) {
+        const std::size_t end = result.out.find('\n', start);
+        lines.push_back(result.out.substr(start, end - start));
+        start = end + 1;
+    }
+    ASSERT_EQ(lines.size(), 20u) << result.out;
+    EXPECT_EQ(lines.front(), "  0    1    2    3    4    5    6    7    8    9");
+    EXPECT_EQ(lines.back(), "285  286  287  288  289  290  291  292  293  294");
+    EXPECT_EQ(result.err, "... showing rows 0:20 of 30 (--rows A:B) and columns 0:10 of 15 (--cols A:B)\n");
+    // Asking for the rest shows it, and says nothing more.
+    const ToolRun rest = run("cat " + path("big.dbdf") + " --rows 20: --cols 10:");
+    ASSERT_EQ(rest.exit_code, 0) << rest.err;
+    EXPECT_EQ(rest.out.substr(0, rest.out.find('\n')), "310  311  312  313  314");
+    EXPECT_EQ(rest.err, "");
+}
+
 TEST_F(Cli, NpyRoundTripIsExact) {
     ASSERT_EQ(run("convert " + path("matrix.dbdf") + " " + path("m.npy")).exit_code, 0);
     const ToolRun back = run("convert " + path("m.npy") + " " + path("back.dbdf"));

@@ -1,6 +1,6 @@
 // Conversions show a progress bar on a terminal, and nothing when stderr is redirected: one case per way the tool
 // goes through its input (re-encoding block by block, copying blocks as they are, gathering a daphne CSR object,
-// tiling a dense one, and reading a .mtx file before writing it).
+// tiling a dense one, reading a .mtx file before writing it) and per conversion to and from .npy, .csv and .mtx.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -29,6 +29,13 @@ TEST_F(CliProgress, ConversionsShowProgressOnATerminalOnly) {
         {matrix + " " + path("tiles.dbdf") + " --block 2x2", {"converting"}},
         {path("coordinate.mtx") + " " + path("coordinate.dbdf"), {"reading", "converting"}},
         {path("array.mtx") + " " + path("array.dbdf"), {"reading", "converting"}},
+        // To and from the other formats, each output read back by the next case.
+        {matrix + " " + path("out.npy"), {"converting"}},
+        {path("out.npy") + " " + path("from_npy.dbdf"), {"converting"}},
+        {matrix + " " + path("out.csv"), {"converting"}},
+        {path("out.csv") + " " + path("from_csv.dbdf"), {"converting"}},
+        {matrix + " " + path("out.mtx"), {"converting"}},
+        {path("array.dbdf") + " " + path("array_out.mtx"), {"converting"}},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.arguments);

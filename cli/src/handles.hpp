@@ -1,6 +1,7 @@
 // RAII owners of dbdf.h handles and the tool's error type. The tool is a plain client of the C interface.
 #pragma once
 
+#include <cstdio>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -88,6 +89,20 @@ inline std::string column_label(const Reader& reader, const std::string& file, u
     size_t length = 0;
     check(dbdf_reader_column_label(reader.get(), column, &label, &length), file);
     return std::string(label, length);
+}
+
+// Says on stderr, after what a command printed or wrote, that a frame's labels are DAPHNE's defaults (col_0,
+// col_1, ...) because the file cannot give the real ones (a daphne-dialect frame); says nothing otherwise. Labels
+// that are shown or written are never silently made up.
+inline void note_unrecoverable_labels(const Reader& reader, const std::string& file) {
+    int recoverable = 1;
+    check(dbdf_reader_labels_recoverable(reader.get(), &recoverable), file);
+    if (recoverable != 0) return;
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "dbdf: %s: note: the frame's labels cannot be recovered from the daphne dialect (DAPHNE's runtime writes "
+                 "memory bytes instead of the text); the columns are named as DAPHNE names them: col_0, col_1, ...\n",
+                 file.c_str());
 }
 
 inline dbdf_value_type_t parse_value_type(const std::string& name) {

@@ -100,6 +100,7 @@ int run_cat(const CatOptions& options) {
         std::fflush(stdout);  // the note comes after the values, also when both streams go to one place
         fmt::print(stderr, "... showing {}\n", fmt::join(cuts, " and "));
     }
+    if (info.data_type == DBDF_DATA_FRAME && shown_cols > 0) note_unrecoverable_labels(reader, options.file);
     return 0;
 }
 

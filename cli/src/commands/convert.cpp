@@ -109,6 +109,10 @@ int run_convert(const ConvertOptions& options) {
     else if (to == "npy") dbdf_to_npy(options.input, options.output, settings);
     else if (to == "mtx") dbdf_to_mtx(options.input, options.output, settings);
     else dbdf_to_csv(options.input, options.output, settings);
+    // .csv and .dbdf outputs carry a frame's labels: made-up ones are pointed out.
+    if (from == "dbdf" && to != "npy" && to != "mtx") {
+        note_unrecoverable_labels(open_reader(options.input, settings.input_dialect), options.input);
+    }
     return 0;
 }
 

@@ -116,16 +116,16 @@ TEST_F(CliReport, ValidateReportsHeaderViolationsLikeEveryOther) {
         std::string finding;  // after "FILE: "
     };
     const Case cases[] = {
-        {"bad_version.dbdf", "rule 6 at byte 0: format version 2 is not supported (only version 1) at byte 0 (rule 6)"},
-        {"data_type_0.dbdf", "rule 6 at byte 1: data type 0 is reserved at byte 1 (rule 6)"},
+        {"bad_version.dbdf", "rule 6 at byte 0: format version 2 is not supported (only version 1)"},
+        {"data_type_0.dbdf", "rule 6 at byte 1: data type 0 is reserved"},
         {"data_type_9.dbdf",
-         "spec layout at byte 1: data type 9 is unknown (1 dense, 2 CSR, 3 frame) at byte 1 (spec layout)"},
+         "spec layout at byte 1: data type 9 is unknown (1 dense, 2 CSR, 3 frame)"},
         {"header_value_type_11.dbdf",
-         "spec layout at byte 18: object value type 11 is unknown (valid: 1..10) at byte 18 (spec layout)"},
+         "spec layout at byte 18: object value type 11 is unknown (valid: 1..10)"},
         {"truncated_header.dbdf",
-         "spec layout at byte 10: input of 10 bytes ends inside the 18-byte object header at byte 10 (spec layout)"},
+         "spec layout at byte 10: input of 10 bytes ends inside the 18-byte object header"},
         {"truncated_frame_label.dbdf",
-         "rule 16 at byte 23: label of frame column 1 (3 bytes) runs past the end of the input at byte 23 (rule 16)"},
+         "rule 16 at byte 23: label of frame column 1 (3 bytes) runs past the end of the input"},
     };
     for (const Case& c : cases) {
         const std::string file = vector_path(std::string("invalid/") + c.file);

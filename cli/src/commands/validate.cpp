@@ -24,9 +24,24 @@ const char* layout_label(dbdf_dialect_t dialect) {
     return dialect == DBDF_DIALECT_DAPHNE ? "daphne dialect" : "spec layout";
 }
 
+// The library's messages end by saying where and which rule (dbdf.h, conventions): " at byte N (rule R)",
+// " at byte N (spec layout)" or, in the daphne dialect, " at byte N (daphne dialect)".
+const std::regex& where_suffix() {
+    static const std::regex kWhere(R"( at byte (\d+) \((?:rule (\d+)|spec layout|daphne dialect)\)$)");
+    return kWhere;
+}
+
+// "FILE: rule R at byte N: what", the rule and offset first so that findings sort and grep by them; the message's
+// own ending that says the same is left out.
 void print_finding(const ValidationTarget& target, int rule, uint64_t offset, const char* message) {
     const std::string rule_text = rule == 0 ? std::string(target.layout_label) : fmt::format("rule {}", rule);
-    fmt::print("{}: {} at byte {}: {}\n", target.file, rule_text, offset, message);
+    std::string what = message;
+    std::smatch where;
+    if (std::regex_search(what, where, where_suffix()) && where[1].str() == std::to_string(offset) &&
+        (where[2].matched ? where[2].str() == std::to_string(rule) : rule == 0)) {
+        what.erase(static_cast<std::size_t>(where.position(0)));
+    }
+    fmt::print("{}: {} at byte {}: {}\n", target.file, rule_text, offset, what);
 }
 
 void print_violation(void* context, int rule, uint64_t offset, const char* message) {
@@ -45,13 +60,11 @@ void print_violation_count(const std::string& file, std::uint64_t violations) {
 }
 
 // A header that breaks a rule stops the file from opening, so dbdf_reader_validate never sees it; its rule and
-// byte offset are in the library's message, which ends like that of every format violation (dbdf.h, conventions):
-// " at byte N (rule R)", " at byte N (spec layout)" or, in the daphne dialect, " at byte N (daphne dialect)".
-// It is printed like the violations dbdf_reader_validate reports.
+// byte offset are in the library's message, which ends like that of every format violation (where_suffix). It is
+// printed like the violations dbdf_reader_validate reports.
 void print_header_violation(const ValidationTarget& target, const std::string& message) {
-    static const std::regex kWhere(R"( at byte (\d+) \((?:rule (\d+)|spec layout|daphne dialect)\)$)");
     std::smatch where;
-    if (std::regex_search(message, where, kWhere)) {
+    if (std::regex_search(message, where, where_suffix())) {
         const std::uint64_t offset = std::stoull(where[1].str());
         const int rule = where[2].matched ? std::stoi(where[2].str()) : 0;
         print_finding(target, rule, offset, message.c_str());

@@ -66,6 +66,37 @@ namespace Dbdf
             reader.DecodeDense(this, type, values, capacity, rowStride);
         }
 
+        /// <summary>
+        /// Decodes as CSR of <paramref name="type"/> values with block-local indices, at raw addresses:
+        /// <paramref name="rowOffsets"/> points to <paramref name="rowOffsetsCapacity"/> <c>ulong</c> elements and
+        /// gets Rows + 1 of them; <paramref name="colIndices"/> (<paramref name="colIndicesCapacity"/> <c>uint</c>
+        /// elements) and <paramref name="values"/> (<paramref name="valuesCapacity"/> elements of
+        /// <paramref name="type"/>) get one per entry (size them with CountEntries()). Capacities are elements, not
+        /// bytes; the library writes only during the call, and nothing when a capacity is too small. Returns the
+        /// number of entries.
+        /// </summary>
+        public long DecodeCsr(ValueType type, IntPtr rowOffsets, long rowOffsetsCapacity, IntPtr colIndices,
+                              long colIndicesCapacity, IntPtr values, long valuesCapacity)
+        {
+            return reader.DecodeCsr(this, type, rowOffsets, rowOffsetsCapacity, colIndices, colIndicesCapacity, values,
+                valuesCapacity);
+        }
+
+        /// <summary>
+        /// Decodes as COO triplets of <paramref name="type"/> values with block-local indices, row-major, at raw
+        /// addresses: <paramref name="rowIndices"/> (<paramref name="rowIndicesCapacity"/> <c>uint</c> elements),
+        /// <paramref name="colIndices"/> (<paramref name="colIndicesCapacity"/> <c>uint</c> elements) and
+        /// <paramref name="values"/> (<paramref name="valuesCapacity"/> elements of <paramref name="type"/>) each get
+        /// one per entry (size them with CountEntries()). Capacities are elements, not bytes; the library writes only
+        /// during the call, and nothing when a capacity is too small. Returns the number of entries.
+        /// </summary>
+        public long DecodeCoo(ValueType type, IntPtr rowIndices, long rowIndicesCapacity, IntPtr colIndices,
+                              long colIndicesCapacity, IntPtr values, long valuesCapacity)
+        {
+            return reader.DecodeCoo(this, type, rowIndices, rowIndicesCapacity, colIndices, colIndicesCapacity, values,
+                valuesCapacity);
+        }
+
         /// <summary>The block's values as a new row-major double[].</summary>
         public double[] ToDoubleArray()
         {

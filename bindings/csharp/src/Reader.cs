@@ -506,6 +506,31 @@ namespace Dbdf
             }
         }
 
+        /// <summary>
+        /// The whole object as CSR of <paramref name="type"/> values with object-wide indices, at raw addresses:
+        /// <paramref name="rowOffsets"/> points to <paramref name="rowOffsetsCapacity"/> <c>ulong</c> elements and
+        /// gets Rows + 1 of them; <paramref name="colIndices"/> (<paramref name="colIndicesCapacity"/> <c>ulong</c>
+        /// elements) and <paramref name="values"/> (<paramref name="valuesCapacity"/> elements of
+        /// <paramref name="type"/>) get one per entry (size them with CountEntries()). Capacities are elements, not
+        /// bytes; the library writes only during the call, and nothing when a capacity is too small. Returns the
+        /// number of entries.
+        /// </summary>
+        public long ReadCsr(ValueType type, IntPtr rowOffsets, long rowOffsetsCapacity, IntPtr colIndices,
+                            long colIndicesCapacity, IntPtr values, long valuesCapacity)
+        {
+            ulong offsetsCapacity = Arguments.AddressCount(rowOffsets, rowOffsetsCapacity, "rowOffsets",
+                "rowOffsetsCapacity");
+            ulong columnsCapacity = Arguments.AddressCount(colIndices, colIndicesCapacity, "colIndices",
+                "colIndicesCapacity");
+            ulong nbytes = Arguments.AddressBytes(type, values, valuesCapacity, "values", "valuesCapacity");
+            lock (sync)
+            {
+                EnsureOpen();
+                return (long)native.read_all_csr((int)type, rowOffsets, offsetsCapacity, colIndices, columnsCapacity,
+                    values, nbytes);
+            }
+        }
+
         // ---- operations on the current block, used by Block -------------------------------------------------------
 
         private void CheckCurrent(Block block)
@@ -609,6 +634,38 @@ namespace Dbdf
                     return (long)native.decode_coo((int)type, pinnedRows.Address, pinnedRows.Count,
                         pinnedColumns.Address, pinnedColumns.Count, pinnedValues.Address, pinnedValues.ByteCount);
                 }
+            }
+        }
+
+        internal long DecodeCsr(Block block, ValueType type, IntPtr rowOffsets, long rowOffsetsCapacity,
+                                IntPtr colIndices, long colIndicesCapacity, IntPtr values, long valuesCapacity)
+        {
+            ulong offsetsCapacity = Arguments.AddressCount(rowOffsets, rowOffsetsCapacity, "rowOffsets",
+                "rowOffsetsCapacity");
+            ulong columnsCapacity = Arguments.AddressCount(colIndices, colIndicesCapacity, "colIndices",
+                "colIndicesCapacity");
+            ulong nbytes = Arguments.AddressBytes(type, values, valuesCapacity, "values", "valuesCapacity");
+            lock (sync)
+            {
+                CheckCurrent(block);
+                return (long)native.decode_csr((int)type, rowOffsets, offsetsCapacity, colIndices, columnsCapacity,
+                    values, nbytes);
+            }
+        }
+
+        internal long DecodeCoo(Block block, ValueType type, IntPtr rowIndices, long rowIndicesCapacity,
+                                IntPtr colIndices, long colIndicesCapacity, IntPtr values, long valuesCapacity)
+        {
+            ulong rowsCapacity = Arguments.AddressCount(rowIndices, rowIndicesCapacity, "rowIndices",
+                "rowIndicesCapacity");
+            ulong columnsCapacity = Arguments.AddressCount(colIndices, colIndicesCapacity, "colIndices",
+                "colIndicesCapacity");
+            ulong nbytes = Arguments.AddressBytes(type, values, valuesCapacity, "values", "valuesCapacity");
+            lock (sync)
+            {
+                CheckCurrent(block);
+                return (long)native.decode_coo((int)type, rowIndices, rowsCapacity, colIndices, columnsCapacity,
+                    values, nbytes);
             }
         }
     }

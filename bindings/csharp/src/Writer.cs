@@ -300,6 +300,30 @@ namespace Dbdf
             }
         }
 
+        /// <summary>
+        /// Adds a block from block-local CSR arrays at raw addresses, under the rules of the array overloads:
+        /// <paramref name="rowOffsets"/> points to <paramref name="rowOffsetsCount"/> <c>ulong</c> elements (at least
+        /// rows + 1, starting at 0), <paramref name="colIndices"/> to <paramref name="colIndicesCount"/> <c>uint</c>
+        /// elements and <paramref name="values"/> to <paramref name="valuesCount"/> elements of
+        /// <paramref name="type"/>; both of these counts must reach rowOffsets[rows], the number of entries. Counts
+        /// are elements, not bytes. The memory is read only during the call.
+        /// </summary>
+        public void AddCsr(long row, long col, long rows, long cols, ValueType type, IntPtr rowOffsets,
+                           long rowOffsetsCount, IntPtr colIndices, long colIndicesCount, IntPtr values,
+                           long valuesCount, Encoding encoding = Encoding.Auto)
+        {
+            ulong offsetsCount = Arguments.AddressCount(rowOffsets, rowOffsetsCount, "rowOffsets", "rowOffsetsCount");
+            ulong columnsCount = Arguments.AddressCount(colIndices, colIndicesCount, "colIndices", "colIndicesCount");
+            ulong nbytes = Arguments.AddressBytes(type, values, valuesCount, "values", "valuesCount");
+            lock (sync)
+            {
+                EnsureOpen();
+                native.put_csr(Arguments.NonNegative(row, "row"), Arguments.NonNegative(col, "col"),
+                    Arguments.BlockDimension(rows, "rows"), Arguments.BlockDimension(cols, "cols"), (int)type,
+                    rowOffsets, offsetsCount, colIndices, columnsCount, values, nbytes, (int)encoding);
+            }
+        }
+
         private void AddCooArray(long row, long col, long rows, long cols, uint[] rowIndices, uint[] colIndices,
                                  Array values, Encoding encoding)
         {
@@ -316,6 +340,29 @@ namespace Dbdf
                         pinnedRows.Address, pinnedRows.Count, pinnedColumns.Address, pinnedColumns.Count,
                         pinnedValues.Address, pinnedValues.ByteCount, pinnedRows.Count, (int)encoding);
                 }
+            }
+        }
+
+        /// <summary>
+        /// Adds a block from block-local COO triplets at raw addresses, under the rules of the array overloads: there
+        /// are <paramref name="rowIndicesCount"/> entries, at <paramref name="rowIndices"/> (<c>uint</c> elements),
+        /// and <paramref name="colIndices"/> (<paramref name="colIndicesCount"/> <c>uint</c> elements) and
+        /// <paramref name="values"/> (<paramref name="valuesCount"/> elements of <paramref name="type"/>) hold at least
+        /// as many. Counts are elements, not bytes. The memory is read only during the call.
+        /// </summary>
+        public void AddCoo(long row, long col, long rows, long cols, ValueType type, IntPtr rowIndices,
+                           long rowIndicesCount, IntPtr colIndices, long colIndicesCount, IntPtr values,
+                           long valuesCount, Encoding encoding = Encoding.Auto)
+        {
+            ulong entries = Arguments.AddressCount(rowIndices, rowIndicesCount, "rowIndices", "rowIndicesCount");
+            ulong columnsCount = Arguments.AddressCount(colIndices, colIndicesCount, "colIndices", "colIndicesCount");
+            ulong nbytes = Arguments.AddressBytes(type, values, valuesCount, "values", "valuesCount");
+            lock (sync)
+            {
+                EnsureOpen();
+                native.put_coo(Arguments.NonNegative(row, "row"), Arguments.NonNegative(col, "col"),
+                    Arguments.BlockDimension(rows, "rows"), Arguments.BlockDimension(cols, "cols"), (int)type,
+                    rowIndices, entries, colIndices, columnsCount, values, nbytes, entries, (int)encoding);
             }
         }
 

@@ -11,10 +11,12 @@ namespace Dbdf.Tests
     public sealed class ErrorHandlingTests : IDisposable
     {
         private readonly TemporaryDirectory temporary = new TemporaryDirectory();
+        private readonly UnmanagedBuffers unmanaged = new UnmanagedBuffers();
 
         public void Dispose()
         {
             temporary.Dispose();
+            unmanaged.Dispose();
         }
 
         private static DbdfException AssertStatus(Status expected, Action call)
@@ -264,6 +266,199 @@ namespace Dbdf.Tests
             }
         }
 
+        [Test]
+        public void TooSmallRawSparseBuffersThrowAndAreLeftAlone()
+        {
+            using (Reader reader = Reader.FromBytes(CrossLanguageMatrix.Bytes()))
+            {
+                long entries = reader.CountEntries();
+                IntPtr offsets = unmanaged.Filled(7, 8);
+                IntPtr columns = unmanaged.Filled(entries, 8);
+                IntPtr values = unmanaged.Filled(entries, 8);
+                AssertStatus(Status.BufferTooSmall, () => reader.ReadCsr(ValueType.F64, offsets, 6, columns, entries,
+                    values, entries));
+                AssertStatus(Status.BufferTooSmall, () => reader.ReadCsr(ValueType.F64, offsets, 7, columns,
+                    entries - 1, values, entries));
+                AssertStatus(Status.BufferTooSmall, () => reader.ReadCsr(ValueType.F64, offsets, 7, columns, entries,
+                    values, entries - 1));
+                Assert.True(UnmanagedBuffers.Untouched(offsets, 7, 8), "object row offsets untouched");
+                Assert.True(UnmanagedBuffers.Untouched(columns, entries, 8), "object column indices untouched");
+                Assert.True(UnmanagedBuffers.Untouched(values, entries, 8), "object values untouched");
+                Assert.Equal(entries, reader.ReadCsr(ValueType.F64, offsets, 7, columns, entries, values, entries),
+                    "exactly enough room");
+
+                Assert.True(reader.NextBlock());
+                Block block = reader.CurrentBlock;
+                long blockEntries = block.CountEntries();
+                IntPtr blockOffsets = unmanaged.Filled(5, 8);
+                IntPtr blockRows = unmanaged.Filled(blockEntries, 4);
+                IntPtr blockColumns = unmanaged.Filled(blockEntries, 4);
+                IntPtr blockValues = unmanaged.Filled(blockEntries, 8);
+                AssertStatus(Status.BufferTooSmall, () => block.DecodeCsr(ValueType.F64, blockOffsets, 4, blockColumns,
+                    blockEntries, blockValues, blockEntries));
+                AssertStatus(Status.BufferTooSmall, () => block.DecodeCsr(ValueType.F64, blockOffsets, 5, blockColumns,
+                    blockEntries - 1, blockValues, blockEntries));
+                AssertStatus(Status.BufferTooSmall, () => block.DecodeCsr(ValueType.F64, blockOffsets, 5, blockColumns,
+                    blockEntries, blockValues, blockEntries - 1));
+                AssertStatus(Status.BufferTooSmall, () => block.DecodeCoo(ValueType.F64, blockRows, blockEntries - 1,
+                    blockColumns, blockEntries, blockValues, blockEntries));
+                AssertStatus(Status.BufferTooSmall, () => block.DecodeCoo(ValueType.F64, blockRows, blockEntries,
+                    blockColumns, blockEntries - 1, blockValues, blockEntries));
+                AssertStatus(Status.BufferTooSmall, () => block.DecodeCoo(ValueType.F64, blockRows, blockEntries,
+                    blockColumns, blockEntries, blockValues, blockEntries - 1));
+                Assert.True(UnmanagedBuffers.Untouched(blockOffsets, 5, 8), "block row offsets untouched");
+                Assert.True(UnmanagedBuffers.Untouched(blockRows, blockEntries, 4), "block row indices untouched");
+                Assert.True(UnmanagedBuffers.Untouched(blockColumns, blockEntries, 4),
+                    "block column indices untouched");
+                Assert.True(UnmanagedBuffers.Untouched(blockValues, blockEntries, 8), "block values untouched");
+                // Capacities count elements of the value type, not bytes: room for blockEntries f32 values is half the
+                // bytes that as many f64 values need, and enough.
+                Assert.Equal(blockEntries, block.DecodeCoo(ValueType.F32, blockRows, blockEntries, blockColumns,
+                    blockEntries, blockValues, blockEntries));
+                Assert.True(UnmanagedBuffers.Untouched(blockValues + (int)(4 * blockEntries), blockEntries, 4),
+                    "f32 values fill only their own bytes");
+            }
+
+            // Input counts below what the arrays claim are refused by the library, and no block is added.
+            double[] expected = { 1.5, 0, -2, 0, 4, 0 };
+            using (Writer writer = Writer.ToMemory())
+            {
+                IntPtr rowOffsets = unmanaged.CopyOf(new ulong[] { 0, 2, 3 });
+                IntPtr rowIndices = unmanaged.CopyOf(new uint[] { 0, 0, 1 });
+                IntPtr colIndices = unmanaged.CopyOf(new uint[] { 0, 2, 1 });
+                IntPtr values = unmanaged.CopyOf(new[] { 1.5, -2, 4 });
+                writer.BeginMatrix(DataType.Dense, ValueType.F64, 2, 3);
+                AssertStatus(Status.InvalidArgument, () => writer.AddCsr(0, 0, 2, 3, ValueType.F64, rowOffsets, 2,
+                    colIndices, 3, values, 3));
+                AssertStatus(Status.InvalidArgument, () => writer.AddCsr(0, 0, 2, 3, ValueType.F64, rowOffsets, 3,
+                    colIndices, 2, values, 3));
+                AssertStatus(Status.InvalidArgument, () => writer.AddCsr(0, 0, 2, 3, ValueType.F64, rowOffsets, 3,
+                    colIndices, 3, values, 2));
+                AssertStatus(Status.InvalidArgument, () => writer.AddCoo(0, 0, 2, 3, ValueType.F64, rowIndices, 3,
+                    colIndices, 2, values, 3));
+                AssertStatus(Status.InvalidArgument, () => writer.AddCoo(0, 0, 2, 3, ValueType.F64, rowIndices, 3,
+                    colIndices, 3, values, 2));
+                AssertStatus(Status.Format, () => writer.Finish());
+                writer.AddCsr(0, 0, 2, 3, ValueType.F64, rowOffsets, 3, colIndices, 3, values, 3);
+                writer.Finish();
+                using (Reader reader = Reader.FromBytes(writer.ToArray()))
+                {
+                    Assert.ArrayEqual(expected, reader.ReadDoubles());
+                }
+            }
+        }
+
+        private static void AssertRejected<T>(string parameter, Action call) where T : ArgumentException
+        {
+            T error = Assert.Throws<T>(call, parameter);
+            Assert.Equal(parameter, error.ParamName);
+        }
+
+        [Test]
+        public void MisusedRawSparseAddressesAreRejectedInCSharp()
+        {
+            IntPtr memory = unmanaged.Filled(64, 8);
+            IntPtr none = IntPtr.Zero;
+            const ValueType F64 = ValueType.F64;
+            using (Reader reader = Reader.FromBytes(CrossLanguageMatrix.Bytes()))
+            {
+                AssertRejected<ArgumentNullException>("rowOffsets",
+                    () => reader.ReadCsr(F64, none, 7, memory, 30, memory, 30));
+                AssertRejected<ArgumentNullException>("colIndices",
+                    () => reader.ReadCsr(F64, memory, 7, none, 30, memory, 30));
+                AssertRejected<ArgumentNullException>("values",
+                    () => reader.ReadCsr(F64, memory, 7, memory, 30, none, 30));
+                AssertRejected<ArgumentOutOfRangeException>("rowOffsetsCapacity",
+                    () => reader.ReadCsr(F64, memory, -1, memory, 30, memory, 30));
+                AssertRejected<ArgumentOutOfRangeException>("colIndicesCapacity",
+                    () => reader.ReadCsr(F64, memory, 7, memory, -1, memory, 30));
+                AssertRejected<ArgumentOutOfRangeException>("valuesCapacity",
+                    () => reader.ReadCsr(F64, memory, 7, memory, 30, memory, -1));
+                AssertRejected<ArgumentException>("type",
+                    () => reader.ReadCsr(ValueType.None, memory, 7, memory, 30, memory, 30));
+                // A zero address with a zero capacity is no misuse: the library answers that it is too small.
+                AssertStatus(Status.BufferTooSmall, () => reader.ReadCsr(F64, memory, 7, none, 0, none, 0));
+
+                Assert.True(reader.NextBlock());
+                Block block = reader.CurrentBlock;
+                AssertRejected<ArgumentNullException>("rowOffsets",
+                    () => block.DecodeCsr(F64, none, 5, memory, 12, memory, 12));
+                AssertRejected<ArgumentNullException>("colIndices",
+                    () => block.DecodeCsr(F64, memory, 5, none, 12, memory, 12));
+                AssertRejected<ArgumentNullException>("values",
+                    () => block.DecodeCsr(F64, memory, 5, memory, 12, none, 12));
+                AssertRejected<ArgumentOutOfRangeException>("rowOffsetsCapacity",
+                    () => block.DecodeCsr(F64, memory, -5, memory, 12, memory, 12));
+                AssertRejected<ArgumentOutOfRangeException>("colIndicesCapacity",
+                    () => block.DecodeCsr(F64, memory, 5, memory, -12, memory, 12));
+                AssertRejected<ArgumentOutOfRangeException>("valuesCapacity",
+                    () => block.DecodeCsr(F64, memory, 5, memory, 12, memory, -12));
+                AssertRejected<ArgumentException>("type",
+                    () => block.DecodeCsr((ValueType)11, memory, 5, memory, 12, memory, 12));
+                AssertRejected<ArgumentNullException>("rowIndices",
+                    () => block.DecodeCoo(F64, none, 12, memory, 12, memory, 12));
+                AssertRejected<ArgumentNullException>("colIndices",
+                    () => block.DecodeCoo(F64, memory, 12, none, 12, memory, 12));
+                AssertRejected<ArgumentNullException>("values",
+                    () => block.DecodeCoo(F64, memory, 12, memory, 12, none, 12));
+                AssertRejected<ArgumentOutOfRangeException>("rowIndicesCapacity",
+                    () => block.DecodeCoo(F64, memory, -1, memory, 12, memory, 12));
+                AssertRejected<ArgumentOutOfRangeException>("colIndicesCapacity",
+                    () => block.DecodeCoo(F64, memory, 12, memory, -1, memory, 12));
+                AssertRejected<ArgumentOutOfRangeException>("valuesCapacity",
+                    () => block.DecodeCoo(F64, memory, 12, memory, 12, memory, -1));
+                AssertRejected<ArgumentException>("type",
+                    () => block.DecodeCoo(ValueType.None, memory, 12, memory, 12, memory, 12));
+                AssertStatus(Status.BufferTooSmall, () => block.DecodeCoo(F64, none, 0, none, 0, none, 0));
+                // Nothing above reached the library's output: the block still decodes.
+                Assert.Equal(12, block.ToDoubleArray().Length);
+            }
+            using (Writer writer = Writer.ToMemory())
+            {
+                writer.BeginMatrix(DataType.Dense, ValueType.F64, 2, 2);
+                AssertRejected<ArgumentNullException>("rowOffsets",
+                    () => writer.AddCsr(0, 0, 2, 2, F64, none, 3, memory, 1, memory, 1));
+                AssertRejected<ArgumentNullException>("colIndices",
+                    () => writer.AddCsr(0, 0, 2, 2, F64, memory, 3, none, 1, memory, 1));
+                AssertRejected<ArgumentNullException>("values",
+                    () => writer.AddCsr(0, 0, 2, 2, F64, memory, 3, memory, 1, none, 1));
+                AssertRejected<ArgumentOutOfRangeException>("rowOffsetsCount",
+                    () => writer.AddCsr(0, 0, 2, 2, F64, memory, -3, memory, 1, memory, 1));
+                AssertRejected<ArgumentOutOfRangeException>("colIndicesCount",
+                    () => writer.AddCsr(0, 0, 2, 2, F64, memory, 3, memory, -1, memory, 1));
+                AssertRejected<ArgumentOutOfRangeException>("valuesCount",
+                    () => writer.AddCsr(0, 0, 2, 2, F64, memory, 3, memory, 1, memory, -1));
+                AssertRejected<ArgumentException>("type",
+                    () => writer.AddCsr(0, 0, 2, 2, ValueType.None, memory, 3, memory, 1, memory, 1));
+                AssertRejected<ArgumentOutOfRangeException>("rows",
+                    () => writer.AddCsr(0, 0, -2, 2, F64, memory, 3, memory, 1, memory, 1));
+                AssertRejected<ArgumentNullException>("rowIndices",
+                    () => writer.AddCoo(0, 0, 2, 2, F64, none, 1, memory, 1, memory, 1));
+                AssertRejected<ArgumentNullException>("colIndices",
+                    () => writer.AddCoo(0, 0, 2, 2, F64, memory, 1, none, 1, memory, 1));
+                AssertRejected<ArgumentNullException>("values",
+                    () => writer.AddCoo(0, 0, 2, 2, F64, memory, 1, memory, 1, none, 1));
+                AssertRejected<ArgumentOutOfRangeException>("rowIndicesCount",
+                    () => writer.AddCoo(0, 0, 2, 2, F64, memory, -1, memory, 1, memory, 1));
+                AssertRejected<ArgumentOutOfRangeException>("colIndicesCount",
+                    () => writer.AddCoo(0, 0, 2, 2, F64, memory, 1, memory, -1, memory, 1));
+                AssertRejected<ArgumentOutOfRangeException>("valuesCount",
+                    () => writer.AddCoo(0, 0, 2, 2, F64, memory, 1, memory, 1, memory, -1));
+                AssertRejected<ArgumentException>("type",
+                    () => writer.AddCoo(0, 0, 2, 2, (ValueType)0, memory, 1, memory, 1, memory, 1));
+                AssertRejected<ArgumentOutOfRangeException>("cols",
+                    () => writer.AddCoo(0, 0, 2, 1L << 32, F64, memory, 1, memory, 1, memory, 1));
+                // Zero addresses with zero counts are no misuse: blocks without entries, as from empty arrays.
+                writer.AddCoo(0, 0, 1, 2, F64, none, 0, none, 0, none, 0);
+                writer.AddCsr(1, 0, 1, 2, F64, unmanaged.CopyOf(new ulong[] { 0, 0 }), 2, none, 0, none, 0);
+                writer.Finish();
+                using (Reader reader = Reader.FromBytes(writer.ToArray()))
+                {
+                    Assert.ArrayEqual(new double[4], reader.ReadDoubles());
+                }
+            }
+        }
+
         /// <summary>
         /// A 1 x 2 u8 matrix whose two 1 x 1 dense blocks store the u16 values 256 and 300: each block breaks rule 8
         /// (every stored value representable in the object's value type), at its value.
@@ -332,6 +527,9 @@ namespace Dbdf.Tests
         [Test]
         public void DisposedHandlesThrowObjectDisposed()
         {
+            // Raw addresses of real memory, so that only the disposed handle is wrong.
+            IntPtr memory = unmanaged.Filled(64, 8);
+            IntPtr offsets = unmanaged.CopyOf(new ulong[] { 0, 1 });
             Reader reader = Reader.FromBytes(CrossLanguageMatrix.Bytes());
             Assert.True(reader.NextBlock());
             Block block = reader.CurrentBlock;
@@ -347,7 +545,10 @@ namespace Dbdf.Tests
                 () => reader.Violations(), () => reader.ColumnType(0), () => reader.Blocks(),
                 () => reader.GetEnumerator(),
                 () => block.ToDoubleArray(), () => block.OpenPayload(), () => block.CountEntries(),
-                () => block.DecodeCoo(new uint[9], new uint[9], new double[9])
+                () => block.DecodeCoo(new uint[9], new uint[9], new double[9]),
+                () => reader.ReadCsr(ValueType.F64, memory, 7, memory, 30, memory, 30),
+                () => block.DecodeCsr(ValueType.F64, memory, 5, memory, 12, memory, 12),
+                () => block.DecodeCoo(ValueType.F64, memory, 12, memory, 12, memory, 12)
             };
             foreach (Action call in readerCalls)
             {
@@ -363,7 +564,9 @@ namespace Dbdf.Tests
             {
                 () => writer.AddDense(0, 0, 1, 1, new double[1]), () => writer.AddEmpty(0, 0, 1, 1),
                 () => writer.Finish(), () => { long unused = writer.BytesWritten; }, () => writer.ToArray(),
-                () => writer.BeginMatrix(DataType.Dense, ValueType.F64, 1, 1), () => writer.WriteColumn(0, new int[1])
+                () => writer.BeginMatrix(DataType.Dense, ValueType.F64, 1, 1), () => writer.WriteColumn(0, new int[1]),
+                () => writer.AddCsr(0, 0, 1, 1, ValueType.F64, offsets, 2, memory, 1, memory, 1),
+                () => writer.AddCoo(0, 0, 1, 1, ValueType.F64, memory, 1, memory, 1, memory, 1)
             };
             foreach (Action call in writerCalls)
             {

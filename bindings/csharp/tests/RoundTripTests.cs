@@ -40,46 +40,51 @@ namespace Dbdf.Tests
                     break;
                 case BlockType.Csr:
                 {
-                    ulong[] rowOffsets = new ulong[rows + 1];
-                    List<uint> colIndices = new List<uint>();
-                    List<ulong> values = new List<ulong>();
-                    for (int i = 0; i < rows; i++)
-                    {
-                        for (int j = 0; j < cols; j++)
-                        {
-                            if (tileBits[i * cols + j] != 0)
-                            {
-                                colIndices.Add((uint)j);
-                                values.Add(tileBits[i * cols + j]);
-                            }
-                        }
-                        rowOffsets[i + 1] = (ulong)colIndices.Count;
-                    }
-                    TestData.Call(writer, "AddCsr", row, col, rows, cols, rowOffsets, colIndices.ToArray(),
-                        TestData.FromBits(type, values.ToArray()), Encoding.AsGiven);
+                    SparseTile sparse = new SparseTile(tileBits, (int)rows, (int)cols);
+                    TestData.Call(writer, "AddCsr", row, col, rows, cols, sparse.RowOffsets, sparse.ColIndices,
+                        TestData.FromBits(type, sparse.ValueBits), Encoding.AsGiven);
                     break;
                 }
                 case BlockType.Coo:
                 {
-                    List<uint> rowIndices = new List<uint>();
-                    List<uint> colIndices = new List<uint>();
-                    List<ulong> values = new List<ulong>();
-                    for (int i = 0; i < rows; i++)
-                    {
-                        for (int j = 0; j < cols; j++)
-                        {
-                            if (tileBits[i * cols + j] != 0)
-                            {
-                                rowIndices.Add((uint)i);
-                                colIndices.Add((uint)j);
-                                values.Add(tileBits[i * cols + j]);
-                            }
-                        }
-                    }
-                    TestData.Call(writer, "AddCoo", row, col, rows, cols, rowIndices.ToArray(), colIndices.ToArray(),
-                        TestData.FromBits(type, values.ToArray()), Encoding.AsGiven);
+                    SparseTile sparse = new SparseTile(tileBits, (int)rows, (int)cols);
+                    TestData.Call(writer, "AddCoo", row, col, rows, cols, sparse.RowIndices, sparse.ColIndices,
+                        TestData.FromBits(type, sparse.ValueBits), Encoding.AsGiven);
                     break;
                 }
+            }
+        }
+
+        /// <summary>The non-zero cells of a row-major tile, row by row, as CSR row offsets and COO row indices.</summary>
+        private sealed class SparseTile
+        {
+            public readonly ulong[] RowOffsets;
+            public readonly uint[] RowIndices;
+            public readonly uint[] ColIndices;
+            public readonly ulong[] ValueBits;
+
+            public SparseTile(ulong[] tileBits, int rows, int cols)
+            {
+                RowOffsets = new ulong[rows + 1];
+                List<uint> rowIndices = new List<uint>();
+                List<uint> colIndices = new List<uint>();
+                List<ulong> values = new List<ulong>();
+                for (int i = 0; i < rows; i++)
+                {
+                    for (int j = 0; j < cols; j++)
+                    {
+                        if (tileBits[i * cols + j] != 0)
+                        {
+                            rowIndices.Add((uint)i);
+                            colIndices.Add((uint)j);
+                            values.Add(tileBits[i * cols + j]);
+                        }
+                    }
+                    RowOffsets[i + 1] = (ulong)colIndices.Count;
+                }
+                RowIndices = rowIndices.ToArray();
+                ColIndices = colIndices.ToArray();
+                ValueBits = values.ToArray();
             }
         }
 
@@ -182,6 +187,133 @@ namespace Dbdf.Tests
                 reader.Validate();
                 CheckBlockByBlock(reader, type, blockType, matrixBits);
             }
+        }
+
+        [TestCases]
+        public IEnumerable<TestCase> SparseRawAddressesMatchTheArrayOverloads()
+        {
+            foreach (ValueType type in TestData.DataTypes)
+            {
+                ValueType valueType = type;
+                yield return new TestCase(type.ToString(), () => SparseThroughRawAddresses(valueType));
+            }
+        }
+
+        /// <summary>
+        /// CSR and COO blocks added from unmanaged memory give the bytes the array overloads give; CSR and COO decoded
+        /// into unmanaged memory, block by block and object-wide, are the bytes the array overloads decode.
+        /// </summary>
+        private static void SparseThroughRawAddresses(ValueType type)
+        {
+            ulong[] matrixBits = TestData.SampleBits(type, Rows, Cols);
+            foreach (BlockType blockType in new[] { BlockType.Csr, BlockType.Coo })
+            {
+                string where = type + " as " + blockType;
+                byte[] bytes = WriteSparseTiles(type, blockType, matrixBits, true);
+                Assert.ArrayEqual(WriteSparseTiles(type, blockType, matrixBits, false), bytes,
+                    where + ": the same bytes");
+                using (Reader reader = Reader.FromBytes(bytes))
+                using (UnmanagedBuffers unmanaged = new UnmanagedBuffers())
+                {
+                    int size = type.Size();
+                    foreach (Block block in reader.Blocks())
+                    {
+                        string blockWhere = where + ", block " + block.Index;
+                        Assert.Equal(blockType, block.BlockType, blockWhere);
+                        long entries = block.CountEntries();
+                        Assert.True(entries > 0, blockWhere + " has entries");
+
+                        ulong[] rowOffsets = new ulong[block.Rows + 1];
+                        uint[] colIndices = new uint[entries];
+                        Array values = TestData.NewArray(type, entries);
+                        Assert.Equal(entries, (long)TestData.Call(block, "DecodeCsr", rowOffsets, colIndices, values));
+                        IntPtr rawOffsets = unmanaged.Filled(rowOffsets.Length, 8);
+                        IntPtr rawColumns = unmanaged.Filled(entries, 4);
+                        IntPtr rawValues = unmanaged.Filled(entries, size);
+                        Assert.Equal(entries, block.DecodeCsr(type, rawOffsets, rowOffsets.Length, rawColumns, entries,
+                            rawValues, entries), blockWhere + " CSR entries");
+                        AssertSameBytes(rowOffsets, rawOffsets, blockWhere + " CSR row offsets");
+                        AssertSameBytes(colIndices, rawColumns, blockWhere + " CSR column indices");
+                        AssertSameBytes(values, rawValues, blockWhere + " CSR values");
+
+                        uint[] cooRows = new uint[entries];
+                        uint[] cooCols = new uint[entries];
+                        Array cooValues = TestData.NewArray(type, entries);
+                        Assert.Equal(entries, (long)TestData.Call(block, "DecodeCoo", cooRows, cooCols, cooValues));
+                        IntPtr rawRows = unmanaged.Filled(entries, 4);
+                        rawColumns = unmanaged.Filled(entries, 4);
+                        rawValues = unmanaged.Filled(entries, size);
+                        Assert.Equal(entries, block.DecodeCoo(type, rawRows, entries, rawColumns, entries, rawValues,
+                            entries), blockWhere + " COO entries");
+                        AssertSameBytes(cooRows, rawRows, blockWhere + " COO row indices");
+                        AssertSameBytes(cooCols, rawColumns, blockWhere + " COO column indices");
+                        AssertSameBytes(cooValues, rawValues, blockWhere + " COO values");
+                    }
+
+                    long objectEntries = reader.CountEntries();
+                    ulong[] objectOffsets = new ulong[Rows + 1];
+                    ulong[] objectColumns = new ulong[objectEntries];
+                    Array objectValues = TestData.NewArray(type, objectEntries);
+                    Assert.Equal(objectEntries,
+                        (long)TestData.Call(reader, "ReadCsr", objectOffsets, objectColumns, objectValues));
+                    IntPtr rawObjectOffsets = unmanaged.Filled(objectOffsets.Length, 8);
+                    IntPtr rawObjectColumns = unmanaged.Filled(objectEntries, 8);
+                    IntPtr rawObjectValues = unmanaged.Filled(objectEntries, size);
+                    Assert.Equal(objectEntries, reader.ReadCsr(type, rawObjectOffsets, objectOffsets.Length,
+                        rawObjectColumns, objectEntries, rawObjectValues, objectEntries), where + " object entries");
+                    AssertSameBytes(objectOffsets, rawObjectOffsets, where + " object row offsets");
+                    AssertSameBytes(objectColumns, rawObjectColumns, where + " object column indices");
+                    AssertSameBytes(objectValues, rawObjectValues, where + " object values");
+                }
+            }
+        }
+
+        /// <summary>
+        /// The sample matrix in <see cref="Tiles"/>, each tile a CSR or COO block as given: from arrays, or from
+        /// unmanaged copies of the same arrays.
+        /// </summary>
+        private static byte[] WriteSparseTiles(ValueType type, BlockType blockType, ulong[] matrixBits,
+                                               bool fromAddresses)
+        {
+            using (Writer writer = Writer.ToMemory())
+            using (UnmanagedBuffers unmanaged = new UnmanagedBuffers())
+            {
+                writer.BeginMatrix(DataType.Dense, type, Rows, Cols);
+                foreach (int[] tile in Tiles)
+                {
+                    ulong[] tileBits = TestData.Tile(matrixBits, Cols, tile[0], tile[1], tile[2], tile[3]);
+                    if (!fromAddresses)
+                    {
+                        AddTile(writer, type, blockType, tileBits, tile);
+                        continue;
+                    }
+                    SparseTile sparse = new SparseTile(tileBits, tile[2], tile[3]);
+                    Array values = TestData.FromBits(type, sparse.ValueBits);
+                    IntPtr rawColumns = unmanaged.CopyOf(sparse.ColIndices);
+                    IntPtr rawValues = unmanaged.CopyOf(values);
+                    if (blockType == BlockType.Csr)
+                    {
+                        writer.AddCsr(tile[0], tile[1], tile[2], tile[3], type, unmanaged.CopyOf(sparse.RowOffsets),
+                            sparse.RowOffsets.Length, rawColumns, sparse.ColIndices.Length, rawValues, values.Length,
+                            Encoding.AsGiven);
+                    }
+                    else
+                    {
+                        writer.AddCoo(tile[0], tile[1], tile[2], tile[3], type, unmanaged.CopyOf(sparse.RowIndices),
+                            sparse.RowIndices.Length, rawColumns, sparse.ColIndices.Length, rawValues, values.Length,
+                            Encoding.AsGiven);
+                    }
+                }
+                writer.Finish();
+                return writer.ToArray();
+            }
+        }
+
+        /// <summary>The bytes at <paramref name="actual"/> are those of the array, bit for bit.</summary>
+        private static void AssertSameBytes(Array expected, IntPtr actual, string message)
+        {
+            byte[] bytes = UnmanagedBuffers.BytesOf(expected);
+            Assert.ArrayEqual(bytes, UnmanagedBuffers.Read(actual, bytes.Length, 1), message);
         }
 
         [TestCases]

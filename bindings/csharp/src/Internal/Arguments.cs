@@ -28,12 +28,30 @@ namespace Dbdf.Internal
         /// <summary>Byte size of <paramref name="count"/> elements of <paramref name="type"/> at a raw address.</summary>
         public static ulong AddressBytes(ValueType type, IntPtr address, long count, string name)
         {
+            return AddressBytes(type, address, count, name, "count");
+        }
+
+        /// <summary>
+        /// Byte size of <paramref name="count"/> elements of <paramref name="type"/> at a raw address, where the
+        /// count is the parameter <paramref name="countName"/>.
+        /// </summary>
+        public static ulong AddressBytes(ValueType type, IntPtr address, long count, string name, string countName)
+        {
             ValueTypes.CheckHoldsValues(type, "type");
+            return checked(AddressCount(address, count, name, countName) * (ulong)type.Size());
+        }
+
+        /// <summary>
+        /// Element count of an index array at a raw address (the C interface counts index buffers in elements):
+        /// the address may be zero only when the count is.
+        /// </summary>
+        public static ulong AddressCount(IntPtr address, long count, string name, string countName)
+        {
             if (address == IntPtr.Zero && count > 0)
             {
                 throw new ArgumentNullException(name);
             }
-            return checked(NonNegative(count, "count") * (ulong)type.Size());
+            return NonNegative(count, countName);
         }
 
         /// <summary>The element count of a dense output, which must fit one .NET array.</summary>

@@ -1,6 +1,6 @@
 // The sparse golden files written out byte by byte from the spec's layout tables, compared with the committed
-// files and with what dbdf::Writer produces for the same blocks given as they are: CSR blocks of an integer and a
-// float type, a float multi-column COO block, and a DenseMatrix held in a float CSR block and an integer
+// files and with what dbdf::Writer produces for the same blocks given as they are: CSR blocks of every value type,
+// multi-column COO blocks of every value type, and a DenseMatrix held in a float CSR block and an integer
 // multi-column COO block. Single-column COO blocks are in golden_bytes_test.cpp: an integer one on its own, a float
 // one in the frame.
 #include <gtest/gtest.h>
@@ -168,6 +168,78 @@ TEST(GoldenBytesSparse, CsrOfTheOtherEightValueTypes) {
         EXPECT_EQ(expected.size(), 45u + 8u + 3u * 4u + 4u * 4u + 4u * golden.a.size());
         EXPECT_EQ(file_octets(golden.file), expected);
         EXPECT_EQ(from_writer.at(golden.file), expected);
+    }
+}
+
+// The coo_<type>.dbdf files hold the CSR files' four entries, the explicit zero included, as one multi-column COO
+// block: #nzb as uint32, then each entry's row and column (uint32 each) and its value, in row-major order.
+Octets coo_golden_file(std::uint8_t value_type, const Octets& a, const Octets& b, const Octets& zero, const Octets& c) {
+    Octets rest = {0x04, 0x00, 0x00, 0x00};  // #nzb = 4 (uint32)
+    const auto append = [&rest](std::initializer_list<std::uint8_t> octets, const Octets& value) {
+        for (const std::uint8_t octet : octets) rest.push_back(octet);
+        for (const std::uint8_t octet : value) rest.push_back(octet);
+    };
+    append({0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00}, a);     // rx = 0, cx = 1, then a
+    append({0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00}, b);     // rx = 0, cx = 3, then b
+    append({0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}, zero);  // rx = 2, cx = 0, then the explicit zero
+    append({0x02, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00}, c);     // rx = 2, cx = 2, then c
+    return one_block_3x4_file(kCsrMatrix, value_type, kCooBlock, value_type, rest);
+}
+
+// What dbdf::Writer produces for the COO golden file's block, from values of type T.
+template <class T>
+Octets written_coo(T a, T b, T c) {
+    const std::uint32_t rows[] = {0, 0, 2, 2};
+    const std::uint32_t cols[] = {1, 3, 0, 2};
+    const T values[] = {a, b, T{0}, c};
+    return written([&](Writer& w) {
+        w.begin_matrix(DataType::CsrMatrix, value_type_v<T>, 3, 4);
+        w.add_coo({0, 0, 3, 4}, value_type_v<T>, rows, cols, values, 4, kAsGiven);
+    });
+}
+
+TEST(GoldenBytesSparse, CooMultiColumnVariantOfNineValueTypes) {
+    struct CooGolden {
+        Octets bytes;
+        std::size_t value_width;
+    };
+    std::map<std::string, CooGolden> expected;
+    // The CSR table's value octets, except f32's (coo_multi_column.dbdf is the f32 COO file), and u8 and f64.
+    for (const CsrGolden& golden : kCsrGoldens) {
+        if (golden.value_type == 0x09) continue;
+        std::string file = golden.file;
+        file.replace(0, 3, "coo");
+        expected[file] = {coo_golden_file(golden.value_type, golden.a, golden.b, golden.zero, golden.c),
+                          golden.a.size()};
+    }
+    expected["coo_u8.dbdf"] = {coo_golden_file(0x01, {0xff}, {0x01}, {0x00}, {0x02}), 1};
+    // 2.5 = 0x4004000000000000, -0.0 = 0x8000000000000000, quiet NaN with payload 0x123 = 0x7ff8000000000123.
+    expected["coo_f64.dbdf"] = {coo_golden_file(0x0a, {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x40},
+                                                {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80},
+                                                {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+                                                {0x23, 0x01, 0x00, 0x00, 0x00, 0x00, 0xf8, 0x7f}),
+                                8};
+    std::map<std::string, Octets> from_writer;
+    from_writer["coo_u8.dbdf"] = written_coo<std::uint8_t>(255, 1, 2);
+    from_writer["coo_u16.dbdf"] = written_coo<std::uint16_t>(65535, 1, 2);
+    from_writer["coo_u32.dbdf"] = written_coo<std::uint32_t>(4294967295u, 1, 2);
+    from_writer["coo_u64.dbdf"] = written_coo<std::uint64_t>(std::numeric_limits<std::uint64_t>::max(), 1, 2);
+    from_writer["coo_i8.dbdf"] = written_coo<std::int8_t>(127, 1, -128);
+    from_writer["coo_i16.dbdf"] = written_coo<std::int16_t>(32767, 1, -32768);
+    from_writer["coo_i32.dbdf"] = written_coo<std::int32_t>(std::numeric_limits<std::int32_t>::max(), 1,
+                                                            std::numeric_limits<std::int32_t>::min());
+    from_writer["coo_i64.dbdf"] = written_coo<std::int64_t>(std::numeric_limits<std::int64_t>::max(), 1,
+                                                            std::numeric_limits<std::int64_t>::min());
+    from_writer["coo_f64.dbdf"] = written_coo<double>(2.5, std::bit_cast<double>(0x8000000000000000ull),
+                                                      std::bit_cast<double>(0x7ff8000000000123ull));
+    ASSERT_EQ(expected.size(), 9u);
+    ASSERT_EQ(from_writer.size(), 9u);
+    for (const auto& [file, golden] : expected) {
+        SCOPED_TRACE(file);
+        // Header and block record (45 bytes), #nzb (4), four entries of row and column (8 each) and a value.
+        EXPECT_EQ(golden.bytes.size(), 45u + 4u + 4u * (8u + golden.value_width));
+        EXPECT_EQ(file_octets(file), golden.bytes);
+        EXPECT_EQ(from_writer.at(file), golden.bytes);
     }
 }
 

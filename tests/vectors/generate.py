@@ -192,6 +192,13 @@ def valid_objects():
         objects.append((f"csr_{vt}.dbdf",
                         f"3 x 4 CSRMatrix of {vt}, one CSR block; row 1 empty, an explicit zero at (2, 0)",
                         Obj("csr", 3, 4, vt).add("csr", 0, 0, 3, 4, vt, {(0, 1): a, (0, 3): b, (2, 0): 0, (2, 2): c})))
+    for vt, (a, b, c) in CSR_VALUES.items():
+        if vt == "f32":
+            continue  # coo_multi_column.dbdf
+        objects.append((f"coo_{vt}.dbdf",
+                        f"3 x 4 CSRMatrix of {vt}, one COO block (multi-column variant) of the CSR file's entries, "
+                        "the explicit zero at (2, 0) included",
+                        Obj("csr", 3, 4, vt).add("coo", 0, 0, 3, 4, vt, {(0, 1): a, (0, 3): b, (2, 0): 0, (2, 2): c})))
     objects.append(("coo_single_column.dbdf", "5 x 1 DenseMatrix of i16, one COO block (single-column variant)",
                     Obj("dense", 5, 1, "i16").add("coo", 0, 0, 5, 1, "i16", {(1, 0): -300, (4, 0): 7})))
     objects.append(("coo_multi_column.dbdf", "3 x 4 CSRMatrix of f32, one COO block (multi-column variant)",

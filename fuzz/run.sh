@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
-# Builds the fuzz targets with clang and runs one on a copy of its seed corpus for a number of seconds:
-#   bash fuzz/run.sh TARGET SECONDS      TARGET: reader, daphne, roundtrip, npy, mtx, csv
-# Seeds: the spec .dbdf files of tests/vectors/ for reader and roundtrip, tests/vectors/daphne-runtime/ for daphne
-# (the reader in the daphne dialect), fuzz/corpus/TARGET/ for the CLI's readers.
+# Builds the fuzz targets with clang and runs one for a number of seconds:
+#   bash fuzz/run.sh TARGET SECONDS [SEED]     TARGET: reader, daphne, roundtrip, npy, mtx, csv
+# Seeds: the saved corpus fuzz/corpus/TARGET/, plus the spec .dbdf files of tests/vectors/ for reader and roundtrip
+# and tests/vectors/daphne-runtime/ for daphne (the reader in the daphne dialect).
+# Without SEED the working corpus build-fuzz/corpus-TARGET/ keeps growing from run to run and libFuzzer picks its own
+# random seed. With SEED the run is repeatable: it starts again from the seeds alone and mutates with -seed=SEED, so
+# the same command explores the same inputs in the same order (a longer run explores a superset of a shorter one).
 # Findings (crash-*, leak-*, timeout-*, oom-*) are written to build-fuzz/findings-TARGET/; the exit status is
 # libFuzzer's (0 when nothing was found).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 target="${1:-reader}"
 seconds="${2:-60}"
+seed="${3:-}"
+case "$target" in
+  reader | daphne | roundtrip | npy | mtx | csv) ;;
+  *) echo "fuzz/run.sh: unknown target '$target' (reader, daphne, roundtrip, npy, mtx, csv)" >&2; exit 2 ;;
+esac
 build="$root/build-fuzz"
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDBDF_BUILD_FUZZ=ON \
   -DDBDF_BUILD_TESTS=OFF -DDBDF_BUILD_CLI=OFF -DDBDF_BUILD_EXAMPLES=OFF -DDBDF_BUILD_JAVA=OFF \
@@ -16,11 +24,18 @@ CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Re
 cmake --build "$build" --target "dbdf_${target}_fuzzer"
 corpus="$build/corpus-$target"
 findings="$build/findings-$target"
+seed_options=()
+if [[ -n "$seed" ]]; then
+  rm -rf "$corpus"
+  seed_options=(-seed="$seed")
+fi
 mkdir -p "$corpus" "$findings"
 case "$target" in
   reader | roundtrip) find "$root/tests/vectors" -path '*/daphne-runtime' -prune -o -name '*.dbdf' -exec cp {} "$corpus/" \; ;;
   daphne) find "$root/tests/vectors/daphne-runtime" -name '*.dbdf' -exec cp {} "$corpus/" \; ;;
-  *) cp "$root/fuzz/corpus/$target/"* "$corpus/" ;;
 esac
+if [[ -d "$root/fuzz/corpus/$target" ]]; then
+  cp "$root/fuzz/corpus/$target/"* "$corpus/"
+fi
 exec "$build/fuzz/dbdf_${target}_fuzzer" -max_total_time="$seconds" -rss_limit_mb=1024 -malloc_limit_mb=512 \
-  -timeout=10 -artifact_prefix="$findings/" "$corpus"
+  -timeout=10 "${seed_options[@]}" -artifact_prefix="$findings/" "$corpus"

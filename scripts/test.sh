@@ -2,7 +2,8 @@
 # Runs every test of every language: installs what is missing, then
 #   1. builds the C and C++ parts with AddressSanitizer + UndefinedBehaviorSanitizer and runs their tests;
 #   2. builds the C++ suites with ThreadSanitizer and runs the multi-threaded tests;
-#   3. runs each fuzz target (reader in both dialects, round trip, the CLI's npy, mtx and csv readers) for 30 s;
+#   3. runs each fuzz target (reader in both dialects, round trip, the CLI's npy, mtx and csv readers) for 30 s
+#      with a fixed seed;
 #   4. builds everything (core, C ABI, CLI, examples, Java, C#, Rust) and runs one ctest over all of it.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,9 +19,20 @@ cmake --preset thread-sanitize
 cmake --build --preset thread-sanitize
 ctest --preset thread-sanitize
 
-# Each libFuzzer target briefly (clang, ASan + UBSan); longer runs: bash fuzz/run.sh TARGET SECONDS.
+# Each libFuzzer target briefly (clang, ASan + UBSan) from its seeds and saved corpus, with a fixed seed so that a
+# run repeats exactly what an earlier longer run with the same seed already explored; longer runs, new seeds:
+# bash fuzz/run.sh TARGET SECONDS [SEED] (fuzz/README.md).
 for target in reader daphne roundtrip npy mtx csv; do
-  bash fuzz/run.sh "$target" 30 2>&1 | tail -n 3
+  log="$(mktemp)"
+  if bash fuzz/run.sh "$target" 30 1 >"$log" 2>&1; then
+    tail -n 2 "$log"
+  else
+    tail -n 40 "$log"
+    echo "fuzz target $target found an input that fails; it is in build-fuzz/findings-$target/" >&2
+    rm -f "$log"
+    exit 1
+  fi
+  rm -f "$log"
 done
 
 cmake --preset default

@@ -18,27 +18,32 @@ std::optional<Rectangle> PartitionTracker::find_overlap(const Rectangle& candida
     if (candidate.rows == 0 || candidate.cols == 0) return std::nullopt;
     const std::uint64_t row_end = candidate.row + candidate.rows;
     const std::uint64_t col_end = candidate.col + candidate.cols;
-    for (auto row_it = by_row_then_col_.lower_bound(first_candidate(candidate.row, tallest_));
-         row_it != by_row_then_col_.end() && row_it->first < row_end; ++row_it) {
-        const auto& by_col = row_it->second;
-        for (auto col_it = by_col.lower_bound(first_candidate(candidate.col, widest_));
-             col_it != by_col.end() && col_it->first < col_end; ++col_it) {
-            if (intersects(candidate, col_it->second)) return col_it->second;
+    const std::uint64_t first_col = first_candidate(candidate.col, widest_);
+    auto it = rectangles_.lower_bound(Rectangle{first_candidate(candidate.row, tallest_), first_col});
+    while (it != rectangles_.end() && it->row < row_end) {
+        // The stored rectangles of one first row, from its first candidate column on.
+        const std::uint64_t row = it->row;
+        for (; it != rectangles_.end() && it->row == row && it->col < col_end; ++it) {
+            if (intersects(candidate, *it)) return *it;
         }
+        // On to the next first row, entered at its first candidate column. A stored rectangle has rows, so a
+        // first row that is the largest uint64_t has no successor to look for.
+        if (row == UINT64_MAX) break;
+        it = rectangles_.lower_bound(Rectangle{row + 1, first_col});
     }
     return std::nullopt;
 }
 
 void PartitionTracker::add(const Rectangle& rectangle) {
     if (rectangle.rows == 0 || rectangle.cols == 0) return;
-    by_row_then_col_[rectangle.row][rectangle.col] = rectangle;
+    rectangles_.insert(rectangle);
     if (rectangle.rows > tallest_) tallest_ = rectangle.rows;
     if (rectangle.cols > widest_) widest_ = rectangle.cols;
     covered_cells_ += static_cast<WideCount>(rectangle.rows) * rectangle.cols;
 }
 
 void PartitionTracker::clear() {
-    by_row_then_col_.clear();
+    rectangles_.clear();
     tallest_ = 0;
     widest_ = 0;
     covered_cells_ = 0;

@@ -62,7 +62,7 @@ struct SparseEntry {
 // without duplicates. Time and memory follow the number of entries and of blocks, never the matrix's area: each
 // tile is handed to the writer as COO triplets (the writer's encoding then decides how it is stored), tiles without
 // entries become empty blocks, and with the automatic tile shape runs of rows without entries become empty blocks of
-// up to 2^32 - 1 rows. A shape that would need more than 2^20 blocks is refused with a CliError.
+// up to 2^32 - 1 rows. A shape that would need more than 2^18 blocks is refused with a CliError.
 void write_sparse_tiles(const OutputTarget& output, std::uint64_t rows, std::uint64_t cols,
                         dbdf_value_type_t source_type, const OutputSettings& settings,
                         std::span<const SparseEntry> entries);

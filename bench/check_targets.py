@@ -50,6 +50,12 @@ def main() -> int:
             floor_micros = floor["real_time"] * {"ns": 1e-3, "us": 1.0, "ms": 1e3}[floor["time_unit"]]
             rows.append(("  (its floor: 1024 pread() calls of one record)", f"{floor_micros:.0f} us", "-", True))
 
+    # The partition check's regression guard: walking a band's blocks for every block took seconds here.
+    wide = runs.get("BM_ValidateWideBands_65536_blocks")
+    if wide is not None:
+        millis = wide["real_time"] * {"ns": 1e-6, "us": 1e-3, "ms": 1.0}[wide["time_unit"]]
+        rows.append(("validate 65536 blocks in 2 wide bands", f"{millis:.1f} ms", "<= 100 ms", millis <= 100))
+
     for name, entry in sorted(runs.items()):
         if name.startswith("BM_AutoEncodingSize"):
             label = entry.get("label", name)

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <span>
 #include <vector>
@@ -63,18 +64,25 @@ inline CsrArrays csr_arrays(std::uint32_t rows, std::uint32_t cols, std::uint32_
     return csr;
 }
 
+// The bytes of the object `build` writes to a memory sink, finished.
+inline std::vector<std::byte> written_to_memory(const std::function<void(Writer&)>& build) {
+    auto sink = std::make_unique<MemorySink>();
+    MemorySink* memory = sink.get();
+    Writer writer(std::move(sink));
+    build(writer);
+    writer.finish();
+    return memory->bytes();
+}
+
 // A one-block object holding `values` (rows x cols, row-major) in the given block encoding, in memory.
 template <class T>
 std::vector<std::byte> one_block_file(std::uint32_t rows, std::uint32_t cols, std::span<const T> values,
                                       Encoding encoding, DataType data_type = DataType::DenseMatrix) {
-    auto sink = std::make_unique<MemorySink>();
-    MemorySink* memory = sink.get();
-    Writer writer(std::move(sink));
-    writer.begin_matrix(data_type, value_type_v<T>, rows, cols);
-    writer.add_dense(BlockPlacement{0, 0, rows, cols}, value_type_v<T>, values.data(), values.size(), 0,
-                     WriteOptions{encoding, 0, 0});
-    writer.finish();
-    return memory->bytes();
+    return written_to_memory([&](Writer& writer) {
+        writer.begin_matrix(data_type, value_type_v<T>, rows, cols);
+        writer.add_dense(BlockPlacement{0, 0, rows, cols}, value_type_v<T>, values.data(), values.size(), 0,
+                         WriteOptions{encoding, 0, 0});
+    });
 }
 
 // A reader positioned on the first (only) block of `file`.

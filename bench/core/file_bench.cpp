@@ -82,6 +82,29 @@ void BM_PreadFloor_1024_records(benchmark::State& state) {
 }
 BENCHMARK(BM_PreadFloor_1024_records)->Unit(benchmark::kMicrosecond);
 
+// The partition check (rule 1) of an object tiled in wide bands: 2 bands of 32,768 empty blocks each, whose first
+// rows the check must enter at the right column rather than walk from their first block. Validation of such a file
+// once cost time in proportion to the blocks of a band for every block (found by fuzzing); it must grow as n log n.
+void BM_ValidateWideBands_65536_blocks(benchmark::State& state) {
+    constexpr std::uint64_t kBandRows = 1000;
+    constexpr std::uint32_t kTileCols = 1000;
+    constexpr std::uint64_t kTilesPerBand = 32768;
+    const auto bytes = written_to_memory([&](Writer& writer) {
+        writer.begin_matrix(DataType::CsrMatrix, ValueType::F64, 2 * kBandRows, kTilesPerBand * kTileCols);
+        for (std::uint64_t band = 0; band < 2; ++band) {
+            for (std::uint64_t tile = 0; tile < kTilesPerBand; ++tile) {
+                writer.add_empty(BlockPlacement{band * kBandRows, tile * kTileCols, kBandRows, kTileCols});
+            }
+        }
+    });
+    for (auto _ : state) {
+        Reader reader = Reader::open_memory(bytes);
+        benchmark::DoNotOptimize(reader.validate({}));
+    }
+    state.counters["blocks"] = static_cast<double>(2 * kTilesPerBand);
+}
+BENCHMARK(BM_ValidateWideBands_65536_blocks)->Unit(benchmark::kMillisecond);
+
 // A whole 256 MiB dense object from a file in the page cache into one array, decoded on 1 or 2 threads.
 constexpr std::uint32_t kDenseFileRows = 8192;
 constexpr std::uint32_t kDenseFileCols = 4096;

@@ -238,6 +238,19 @@ TEST_F(Cli, HugeSparseMatrixMarketInputsConvertByTheirEntries) {
     EXPECT_EQ(entries, 0u);
     dbdf_reader_free(reader);
 
+    // Found by the mtx fuzz target: 23,276 tiles of 2^32 - 1 columns in each row band, whose partition check walked a
+    // band from its first block for every block (the file_bench suite's BM_ValidateWideBands measures that case).
+    write_bytes("wide_bands.mtx", "%%MatrixMarket matrix coordinate real general\n% *%%M\n399999 99966666666245 5\n"
+                                  "2 1 1.5\n3 3 3\n1 1 7\n2 3 24\n3 2 0\n");
+    ToolRun wide_bands = run("convert " + path("wide_bands.mtx") + " " + path("wide_bands.dbdf"));
+    ASSERT_EQ(wide_bands.exit_code, 0) << wide_bands.err;
+    EXPECT_EQ(run("validate " + path("wide_bands.dbdf")).out, "ok\n");
+    reader = nullptr;
+    ASSERT_EQ(dbdf_reader_open_file(path("wide_bands.dbdf").c_str(), &reader), DBDF_OK);
+    ASSERT_EQ(dbdf_reader_build_index(reader, &blocks), DBDF_OK) << dbdf_last_error_message();
+    EXPECT_EQ(blocks, 2 * ((99966666666245u + 0xFFFFFFFEu) / 0xFFFFFFFFu));  // the band of the entries and the run below
+    dbdf_reader_free(reader);
+
     write_bytes("absurd.mtx", "%%MatrixMarket matrix coordinate real general\n18446744073709551615 18446744073709551615 0\n");
     ToolRun absurd = run("convert " + path("absurd.mtx") + " " + path("absurd.dbdf"));
     EXPECT_EQ(absurd.exit_code, 2);

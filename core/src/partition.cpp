@@ -21,8 +21,14 @@ std::optional<Rectangle> PartitionTracker::find_overlap(const Rectangle& candida
     const std::uint64_t first_col = first_candidate(candidate.col, widest_);
     auto it = rectangles_.lower_bound(Rectangle{first_candidate(candidate.row, tallest_), first_col});
     while (it != rectangles_.end() && it->row < row_end) {
-        // The stored rectangles of one first row, from its first candidate column on.
         const std::uint64_t row = it->row;
+        // A search for a first row that holds no rectangle lands at the start of the next one: enter that row at its
+        // first candidate column instead, or a row of many blocks would be walked from its first one.
+        if (it->col < first_col) {
+            it = rectangles_.lower_bound(Rectangle{row, first_col});
+            continue;
+        }
+        // The stored rectangles of one first row, from its first candidate column on.
         for (; it != rectangles_.end() && it->row == row && it->col < col_end; ++it) {
             if (intersects(candidate, *it)) return *it;
         }

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <string>
 
 #include "dbdf/error.hpp"
@@ -85,7 +86,22 @@ public:
         output_->append(first, second);
     }
 
+    // Preallocates from the current end of the file, keeping its size, so that nothing but the space changes. It is
+    // a hint: a file system without fallocate (tmpfs before Linux 3.5, some network file systems) or one that is
+    // full just declines it, and the writes then report what is wrong as they would have.
+    void reserve(std::uint64_t bytes) override {
+        const off_t end = ::lseek(fd_, 0, SEEK_CUR);
+        if (end < 0 || bytes == 0 || bytes > static_cast<std::uint64_t>(std::numeric_limits<off_t>::max() - end)) return;
+        if (::fallocate(fd_, FALLOC_FL_KEEP_SIZE, end, static_cast<off_t>(bytes)) == 0) reserved_ = true;
+    }
+
     void commit() override {
+        // Space reserved beyond what was written (automatic encoding wrote less than the plain dense size it
+        // reserved) is given back: truncating to the file's own size frees the blocks past its end.
+        if (reserved_) {
+            const off_t end = ::lseek(fd_, 0, SEEK_CUR);
+            if (end < 0 || ::ftruncate(fd_, end) != 0) throw_io("cannot trim the space reserved for", temporary_, errno);
+        }
         if (commit_mode_ == FileCommit::Durable && ::fsync(fd_) != 0) throw_io("cannot sync", temporary_, errno);
         const int fd = fd_;
         fd_ = -1;
@@ -132,6 +148,7 @@ private:
     std::filesystem::path temporary_;
     int fd_ = -1;
     std::unique_ptr<detail::FileOutput> output_;
+    bool reserved_ = false;  // space was preallocated past the file's end
     bool committed_ = false;
 };
 

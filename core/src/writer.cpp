@@ -176,13 +176,40 @@ std::uint64_t count_nonzero(const T* values, std::uint32_t count) {
     return nonzero;
 }
 
+// The fewest entries with which neither a CSR nor a COO block of `type` is smaller than a dense one of the given
+// shape, or UINT64_MAX when a full block still leaves a sparse one smaller. Sizes grow with the entries, so the
+// automatic choice is dense as soon as that many are seen, whatever the rest of the values.
+std::uint64_t entries_that_rule_out_sparse(std::uint32_t rows, std::uint32_t cols, ValueType type) {
+    const BlockPosition shape{0, 0, rows, cols};
+    const std::uint64_t dense = detail::encoded_record_bytes(shape, EncodingPlan{BlockType::Dense, type, 0});
+    const auto sparse_not_smaller = [&](std::uint64_t entries) {
+        const bool csr = detail::encoded_record_bytes(shape, EncodingPlan{BlockType::Csr, type, entries}) >= dense;
+        const bool coo = entries > kMaxBlockExtent ||
+                         detail::encoded_record_bytes(shape, EncodingPlan{BlockType::Coo, type, entries}) >= dense;
+        return csr && coo;
+    };
+    std::uint64_t low = 1;
+    std::uint64_t high = std::uint64_t{rows} * cols;
+    if (high == 0 || !sparse_not_smaller(high)) return UINT64_MAX;
+    while (low < high) {  // the first count from which sparse_not_smaller holds
+        const std::uint64_t middle = low + (high - low) / 2;
+        if (sparse_not_smaller(middle)) high = middle; else low = middle + 1;
+    }
+    return low;
+}
+
 // A dense source row by row. The narrowing analysis stops as soon as no type narrower than T can hold every
-// value seen: counting the non-zeros of the rest is then all that is left, and it runs at memory speed.
+// value seen: counting the non-zeros of the rest is then all that is left, and it runs at memory speed. For the
+// automatic encoding, that count stops too once it rules out a sparse block (the entries reported are then a lower
+// bound, which only a sparse encoding would use); rule 8's check of every value against the object's type never
+// stops early.
 template <class T>
 BlockFacts analyze(const detail::DenseSource<T>& source, const DeclaredTypes<T>& declared, FactsWanted wanted) {
     BlockFacts facts;
     detail::NarrowingAnalysis<T> narrowing;
     bool narrowing_open = wanted == FactsWanted::All;
+    // With narrowing ruled out the block keeps T's width, on which the sizes depend: known once it closes.
+    std::uint64_t enough_for_dense = UINT64_MAX;
     for (std::uint32_t row = 0; row < source.rows; ++row) {
         const T* values = source.row(row);
         if (declared.needed()) {
@@ -197,9 +224,13 @@ BlockFacts analyze(const detail::DenseSource<T>& source, const DeclaredTypes<T>&
                 ++facts.entries;
             }
             narrowing_open = narrowing.narrower_possible();
+            if (!narrowing_open && !declared.needed()) {
+                enough_for_dense = entries_that_rule_out_sparse(source.rows, source.cols, value_type_v<T>);
+            }
         } else if (wanted != FactsWanted::None) {
             facts.entries += count_nonzero(values, source.cols);
         }
+        if (facts.entries >= enough_for_dense) break;
     }
     facts.feasible = narrowing.feasible();
     return facts;
@@ -240,6 +271,15 @@ struct Writer::State {
         : sink(std::move(owned_sink)), out(*sink), dialect(std::move(chosen)) {}
 
     bool daphne() const { return dialect.dialect == Dialect::Daphne; }
+
+    // Tells the sink how many bytes are about to follow (a file sink preallocates them); what is buffered goes
+    // out first, so that the hint starts where the file ends.
+    void reserve_output(std::uint64_t bytes) {
+        emitting([&] {
+            out.flush();
+            sink->reserve(bytes);
+        });
+    }
 
     void require_phase_for_blocks() const {
         switch (phase) {
@@ -819,8 +859,15 @@ void Writer::write_dense(ValueType type, const void* values, std::size_t count, 
     if (needed > count) invalid("the matrix needs more values than the " + std::to_string(count) + " passed");
     if (state_->daphne()) {
         if (header.rows == 0 || header.cols == 0) return;  // finish() writes the empty body
-        add_dense(BlockPlacement{0, 0, static_cast<std::uint32_t>(header.rows), static_cast<std::uint32_t>(header.cols)},
-                  type, values, count, stride, options);
+        const BlockPlacement whole{0, 0, static_cast<std::uint32_t>(header.rows),
+                                   static_cast<std::uint32_t>(header.cols)};
+        // A dense body is every value in the object's type: its size is known exactly (a CSR body's follows its
+        // non-zeros). Checked first, so that a refused call reserves nothing.
+        state_->check_daphne_matrix_block(whole, options.encoding);
+        if (values != nullptr && header.data_type == DataType::DenseMatrix) {
+            state_->reserve_output(header.rows * header.cols * value_size(header.value_type));
+        }
+        add_dense(whole, type, values, count, stride, options);
         return;
     }
     require_valid_encoding(options.encoding);
@@ -828,6 +875,16 @@ void Writer::write_dense(ValueType type, const void* values, std::size_t count, 
     std::vector<BlockPlacement> tiles;
     for_each_tile(header.rows, header.cols, tile_shape(header, type, options),
                   [&](const BlockPlacement& place) { tiles.push_back(place); });
+    // Dense blocks of the wider of the given and the object's value type bound what the automatic encoding writes
+    // (it never writes more than plain dense blocks) and are what a dense or as-given encoding writes; CSR and COO
+    // of dense input can be larger, and get no hint.
+    if (options.encoding == Encoding::Auto || options.encoding == Encoding::Dense ||
+        options.encoding == Encoding::AsGiven) {
+        const ValueType widest = value_size(type) >= value_size(header.value_type) ? type : header.value_type;
+        std::uint64_t bound = 0;
+        for (const BlockPlacement& place : tiles) bound += kBlockPositionBytes + dense_block_bytes(place.rows, place.cols, widest);
+        state_->reserve_output(bound);
+    }
     const std::uint64_t value_bytes = static_cast<std::uint64_t>(needed) * value_size(type);
     const unsigned threads = detail::encode_threads(state_->encode_threads, tiles.size(), value_bytes);
     visit_value_type(type, [&](auto tag) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -132,6 +133,13 @@ std::vector<char> file_bytes(const fs::path& path) {
     return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
 }
 
+std::vector<std::byte> file_contents(const fs::path& path) {
+    const std::vector<char> bytes = file_bytes(path);
+    std::vector<std::byte> out(bytes.size());
+    if (!bytes.empty()) std::memcpy(out.data(), bytes.data(), bytes.size());
+    return out;
+}
+
 std::size_t entries_in(const fs::path& directory) {
     return static_cast<std::size_t>(std::distance(fs::directory_iterator(directory), fs::directory_iterator()));
 }
@@ -177,6 +185,30 @@ TEST_F(FileWriter, FinishReplacesTheFileAtomically) {
     double value = 0;
     reader.read_dense_window(ValueType::F64, Window{0, 0, 1, 1}, &value, 1, 0);
     EXPECT_EQ(value, 2.5);
+}
+
+// write_dense has the file system preallocate the plain dense size, which bounds what automatic encoding writes;
+// what it wrote less (here: 64 MiB of small integers stored as u8, 8 MiB) must not stay allocated past the file's
+// end. Where the file system cannot preallocate (tmpfs of old kernels, some network file systems) nothing was.
+TEST_F(FileWriter, SpaceReservedForTheDenseSizeIsGivenBackWhenLessIsWritten) {
+    std::vector<double> values(std::size_t{4096} * 2048);
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<double>(i % 200);
+    for (const FileCommit commit : {FileCommit::Atomic, FileCommit::Durable}) {
+        {
+            Writer writer(make_file_sink(target_, commit));
+            writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 4096, 2048);
+            writer.write_dense(ValueType::F64, values.data(), values.size(), 0, WriteOptions{});
+            writer.finish();
+        }
+        struct stat info {};
+        ASSERT_EQ(::stat(target_.c_str(), &info), 0);
+        EXPECT_LT(info.st_size, 9 << 20);
+        // Allocated space: the data's blocks, plus at most the file system's rounding and metadata blocks.
+        EXPECT_LE(static_cast<std::uint64_t>(info.st_blocks) * 512, static_cast<std::uint64_t>(info.st_size) + (1 << 20))
+            << "allocated " << info.st_blocks * 512 << " bytes for a file of " << info.st_size;
+        EXPECT_EQ(testing::read_dense<double>(file_contents(target_)), values);
+        EXPECT_EQ(entries_in(directory_), 1u);
+    }
 }
 
 // The file is created with mode 0666 and the process umask applied, as for any new file.

@@ -22,6 +22,10 @@ public:
         write(first);
         write(second);
     }
+    // A hint that about `bytes` more bytes will follow, so that a file sink can have the file system allocate their
+    // space at once, as numpy.save does (extents found once instead of block by block as the writes come). Never
+    // needed for correctness: more or fewer bytes may follow, and a sink may ignore it (the default).
+    virtual void reserve(std::uint64_t bytes) { (void)bytes; }
     // Makes everything written visible (file: moves it over the target, as its FileCommit says). Called once by
     // Writer::finish.
     virtual void commit() {}

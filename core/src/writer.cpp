@@ -360,25 +360,27 @@ struct Writer::State {
 
     // A dense matrix's block, or the next full-width band of it.
     void require_next_row_band(const BlockPlacement& place) const {
-        const std::string dialect_rule =
-            "; the daphne dialect stores a dense matrix's values row-major in one block, so it takes one block "
-            "covering the matrix or full-width row bands (column 0, all " +
-            std::to_string(header.cols) + " columns) in row order";
+        // Built only for a refusal: a tall matrix may come one row at a time.
+        const auto dialect_rule = [&] {
+            return "; the daphne dialect stores a dense matrix's values row-major in one block, so it takes one "
+                   "block covering the matrix or full-width row bands (column 0, all " +
+                   std::to_string(header.cols) + " columns) in row order";
+        };
         if (place.col != 0 || place.cols != header.cols) {
             invalid(position_text(place) + " does not cover all " + std::to_string(header.cols) + " columns of the " +
-                    std::to_string(header.rows) + " x " + std::to_string(header.cols) + " matrix" + dialect_rule);
+                    std::to_string(header.rows) + " x " + std::to_string(header.cols) + " matrix" + dialect_rule());
         }
         if (place.row < daphne_rows_written) {
             const std::string next = daphne_rows_written == header.rows
                                          ? "all " + std::to_string(header.rows) + " rows have been written"
                                          : "the next band starts at row " + std::to_string(daphne_rows_written);
             invalid(position_text(place) + " overlaps the rows written so far (" + daphne_rows_written_text() +
-                    "); each row is written once, and " + next + dialect_rule);
+                    "); each row is written once, and " + next + dialect_rule());
         }
         if (place.row > daphne_rows_written) {
             throw Error(ErrorCode::CallOrder, position_text(place) + " is out of order: the next band starts at row " +
                                                   std::to_string(daphne_rows_written) + " (written so far: " +
-                                                  daphne_rows_written_text() + ")" + dialect_rule);
+                                                  daphne_rows_written_text() + ")" + dialect_rule());
         }
     }
 

@@ -19,6 +19,22 @@ void fill_zero(const DenseTarget& target) {
     }
 }
 
+// Integer narrowing: every value is stored truncated (defined modulo 2^n) and the range test is ORed over all of
+// them (IntegerRangeTest), so the loop has no branch and vectorizes. __restrict spares the vectorizer an overlap
+// check: the payload must stay unchanged while a reader uses it (dbdf_reader_open_memory), so output written
+// into it would break that rule before it could overlap.
+template <class S, class D>
+bool narrow_integers(const std::byte* __restrict in, D* __restrict out, std::uint64_t count) {
+    using Test = IntegerRangeTest<S, D>;
+    typename Test::Bits any_biased = 0;
+    for (std::uint64_t j = 0; j < count; ++j) {
+        const S value = load_le<S>(in + j * sizeof(S));
+        any_biased |= Test::biased(value);
+        out[j] = static_cast<D>(value);
+    }
+    return Test::all_fit(any_biased);
+}
+
 // Converts `count` values stored as S at `in` into out[0, count) in tight loops: a copy, a widening that cannot
 // fail, or a narrowing that stores every value and checks alongside. Returns false when some value is not exactly
 // representable in D; what was stored for it is then meaningless and the caller reports the error.
@@ -31,14 +47,7 @@ bool convert_run(const std::byte* in, D* out, std::uint64_t count) {
         for (std::uint64_t j = 0; j < count; ++j) out[j] = static_cast<D>(load_le<S>(in + j * sizeof(S)));
         return true;
     } else if constexpr (std::is_integral_v<S> && std::is_integral_v<D>) {
-        // Integer narrowing wraps modulo 2^n, which is defined, so no branch is needed per value.
-        bool all_exact = true;
-        for (std::uint64_t j = 0; j < count; ++j) {
-            const S value = load_le<S>(in + j * sizeof(S));
-            all_exact &= std::in_range<D>(value);
-            out[j] = static_cast<D>(value);
-        }
-        return all_exact;
+        return narrow_integers<S, D>(in, out, count);
     } else {
         bool all_exact = true;
         for (std::uint64_t j = 0; j < count; ++j) {

@@ -42,12 +42,16 @@ void walk_csr(std::span<const std::byte> input, const BlockView& block, std::uin
         if (count > block.stored_values - entries_seen) fail_csr_row_count(block, offset, row, count);
         on_row(row, count);
         offset += 4;
-        std::int64_t previous_col = -1;
+        // Columns rise strictly: each must be at least one past the previous (col < #c <= 2^32 - 1, so col + 1
+        // never wraps). Both checks share one unlikely branch to keep the loop tight.
+        std::uint32_t least_col = 0;
         for (std::uint32_t k = 0; k < count; ++k, offset += kEntryBytes) {
             const std::uint32_t col = load_le<std::uint32_t>(base + offset);
-            if (col >= block.cols) fail_csr_column_range(block, offset, row, col);
-            if (static_cast<std::int64_t>(col) <= previous_col) fail_csr_column_order(block, offset, row, col, previous_col);
-            previous_col = col;
+            if (col >= block.cols || col < least_col) [[unlikely]] {
+                if (col >= block.cols) fail_csr_column_range(block, offset, row, col);
+                fail_csr_column_order(block, offset, row, col, std::int64_t{least_col} - 1);
+            }
+            least_col = col + 1;
             on_entry(row, col, load_le<S>(base + offset + 4), offset + 4);
         }
         entries_seen += count;
@@ -57,27 +61,36 @@ void walk_csr(std::span<const std::byte> input, const BlockView& block, std::uin
 
 // COO entries in file order: on_entry(row, col, value, value_offset). The single-column variant (#c == 1) has
 // no column field (rule 13).
-template <class S, class OnEntry>
-void walk_coo(std::span<const std::byte> input, const BlockView& block, OnEntry&& on_entry) {
-    const bool single_column = block.cols == 1;
-    const std::uint64_t index_bytes = single_column ? 4 : 8;
-    const std::uint64_t entry_bytes = index_bytes + sizeof(S);
+template <class S, bool kSingleColumn, class OnEntry>
+void walk_coo_variant(std::span<const std::byte> input, const BlockView& block, OnEntry&& on_entry) {
+    constexpr std::uint64_t kIndexBytes = kSingleColumn ? 4 : 8;
+    constexpr std::uint64_t kEntryBytes = kIndexBytes + sizeof(S);
     const std::byte* base = input.data();
     std::uint64_t offset = block.payload_offset;
-    bool have_previous = false;
-    std::uint32_t previous_row = 0;
-    std::uint32_t previous_col = 0;
-    for (std::uint64_t k = 0; k < block.stored_values; ++k, offset += entry_bytes) {
+    // Entries rise strictly in (row, column) order. With both in one key, row above column, each entry must be at
+    // least one past the previous key; row < #r <= 2^32 - 1 keeps key + 1 from wrapping.
+    std::uint64_t least_key = 0;
+    for (std::uint64_t k = 0; k < block.stored_values; ++k, offset += kEntryBytes) {
         const std::uint32_t row = load_le<std::uint32_t>(base + offset);
-        const std::uint32_t col = single_column ? 0 : load_le<std::uint32_t>(base + offset + 4);
-        if (row >= block.rows || col >= block.cols) fail_coo_outside(block, offset, k, row, col);
-        if (have_previous && (row < previous_row || (row == previous_row && col <= previous_col))) {
-            fail_coo_order(block, offset, k, row, col, previous_row, previous_col);
+        const std::uint32_t col = kSingleColumn ? 0 : load_le<std::uint32_t>(base + offset + 4);
+        const std::uint64_t key = (std::uint64_t{row} << 32) | col;
+        if (row >= block.rows || col >= block.cols || key < least_key) [[unlikely]] {
+            if (row >= block.rows || col >= block.cols) fail_coo_outside(block, offset, k, row, col);
+            const std::uint64_t previous_key = least_key - 1;
+            fail_coo_order(block, offset, k, row, col, static_cast<std::uint32_t>(previous_key >> 32),
+                           static_cast<std::uint32_t>(previous_key));
         }
-        have_previous = true;
-        previous_row = row;
-        previous_col = col;
-        on_entry(row, col, load_le<S>(base + offset + index_bytes), offset + index_bytes);
+        least_key = key + 1;
+        on_entry(row, col, load_le<S>(base + offset + kIndexBytes), offset + kIndexBytes);
+    }
+}
+
+template <class S, class OnEntry>
+void walk_coo(std::span<const std::byte> input, const BlockView& block, OnEntry&& on_entry) {
+    if (block.cols == 1) {
+        walk_coo_variant<S, true>(input, block, on_entry);
+    } else {
+        walk_coo_variant<S, false>(input, block, on_entry);
     }
 }
 

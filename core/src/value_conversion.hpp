@@ -4,6 +4,7 @@
 // (rule 9) is stricter: see roundtrips_bitwise.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdio>
@@ -78,6 +79,32 @@ inline bool convert_exact(From value, To& out) {
         return true;
     }
 }
+
+// The range test of an integer narrowing S -> D as one addition and one shift, so that a loop over many values
+// can OR the biased values together and test once at the end; such a loop vectorizes where a per-value
+// comparison pair does not. `value` fits D exactly when ((unsigned(value) + kBias) >> kShift) == 0, with the
+// addition wrapping modulo 2^bits(S):
+// - S and D signed: the bias 2^(bits(D)-1) moves D's range onto [0, 2^bits(D)); values outside land at or above
+//   2^bits(D), negative ones wrap around to the top half.
+// - S signed, D unsigned: negative values have the top bit of S set, so the limit is 2^min(bits(D), bits(S)-1).
+// - S unsigned, D signed: the limit is D's maximum plus one, 2^(bits(D)-1).
+// - both unsigned: the limit is 2^bits(D).
+// Defined only for the pairs that need a check (!always_fits), where kShift < bits(S) always holds.
+template <class S, class D>
+struct IntegerRangeTest {
+    static_assert(std::is_integral_v<S> && std::is_integral_v<D> && !always_fits<S, D>());
+    using Bits = std::make_unsigned_t<S>;
+    static constexpr int kSourceBits = std::numeric_limits<Bits>::digits;
+    static constexpr int kTargetBits = std::numeric_limits<std::make_unsigned_t<D>>::digits;
+    static constexpr int kShift = std::is_signed_v<D>   ? (std::is_signed_v<S> ? kTargetBits : kTargetBits - 1)
+                                  : std::is_signed_v<S> ? std::min(kTargetBits, kSourceBits - 1)
+                                                        : kTargetBits;
+    static constexpr Bits kBias = std::is_signed_v<S> && std::is_signed_v<D> ? Bits{1} << (kTargetBits - 1) : 0;
+    static_assert(kShift < kSourceBits);
+
+    static Bits biased(S value) { return static_cast<Bits>(static_cast<Bits>(value) + kBias); }
+    static bool all_fit(Bits or_of_biased) { return (or_of_biased >> kShift) == 0; }
+};
 
 template <class To, class From>
 inline bool fits(From value) {

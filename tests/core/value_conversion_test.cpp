@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include "value_analysis.hpp"
 #include "value_conversion.hpp"
@@ -58,6 +60,54 @@ TEST(ValueConversion, BitwiseRoundTripKeepsSignOfZeroAndNanPayload) {
     const double payload_nan = std::bit_cast<double>(std::uint64_t{0x7ff8000000000123});
     EXPECT_TRUE(roundtrips_bitwise<float>(quiet_nan));
     EXPECT_FALSE(roundtrips_bitwise<float>(payload_nan));
+}
+
+// The branch-free range test the dense decoder ORs over whole runs agrees with std::in_range for every integer
+// pair that needs a check, at and around each bound of both types.
+// Returns 1 when the pair was checked.
+template <class S, class D>
+int expect_range_test_matches_in_range() {
+    if constexpr (std::is_integral_v<S> && std::is_integral_v<D> && !always_fits<S, D>()) {
+        using Test = IntegerRangeTest<S, D>;
+        // Every bound of S and D, and its neighbours within S, computed in 128 bits where they cannot overflow.
+        __extension__ typedef __int128 Wide;
+        std::vector<S> probes;
+        for (const Wide bound : {Wide{std::numeric_limits<S>::min()}, Wide{std::numeric_limits<S>::max()},
+                                 Wide{std::numeric_limits<D>::min()}, Wide{std::numeric_limits<D>::max()}, Wide{0}}) {
+            for (int delta = -2; delta <= 2; ++delta) {
+                const Wide probe = bound + delta;
+                if (probe >= Wide{std::numeric_limits<S>::min()} && probe <= Wide{std::numeric_limits<S>::max()}) {
+                    probes.push_back(static_cast<S>(probe));
+                }
+            }
+        }
+        typename Test::Bits all_in_range = 0;
+        for (const S value : probes) {
+            SCOPED_TRACE(testing::Message() << value_text(value) << " as " << name(value_type_v<S>) << " to "
+                                            << name(value_type_v<D>));
+            EXPECT_EQ(Test::all_fit(Test::biased(value)), std::in_range<D>(value));
+            if (std::in_range<D>(value)) all_in_range |= Test::biased(value);
+        }
+        EXPECT_TRUE(Test::all_fit(all_in_range));
+        return 1;
+    }
+    return 0;
+}
+
+TEST(ValueConversion, BranchFreeIntegerRangeTestAgreesWithInRange) {
+    int checked_pairs = 0;
+    for (int stored = 1; stored <= 10; ++stored) {
+        for (int requested = 1; requested <= 10; ++requested) {
+            visit_value_type(static_cast<ValueType>(stored), [&](auto stored_tag) {
+                visit_value_type(static_cast<ValueType>(requested), [&](auto requested_tag) {
+                    checked_pairs += expect_range_test_matches_in_range<typename decltype(stored_tag)::type,
+                                                                        typename decltype(requested_tag)::type>();
+                });
+            });
+        }
+    }
+    // 64 integer pairs, less the 26 that always fit (8 identities, 18 widenings).
+    EXPECT_EQ(checked_pairs, 38);
 }
 
 TEST(NarrowingAnalysis, PicksNarrowestTypeOfPreferredFamily) {

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "dbdf.h"
+#include "replaced_global_allocator.hpp"
 
 namespace {
 
@@ -33,24 +34,8 @@ void* allocate(std::size_t size) {
 
 }  // namespace
 
-// Every replaceable form but the aligned ones, the nothrow forms too (std::stable_sort's temporary buffer uses them,
-// and falls back to sorting in place when they fail), so that every allocation and its release meet in malloc.
-void* operator new(std::size_t size) { return allocate(size); }
-void* operator new[](std::size_t size) { return allocate(size); }
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
-    try {
-        return allocate(size);
-    } catch (const std::bad_alloc&) {
-        return nullptr;
-    }
-}
-void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept { return operator new(size, tag); }
-void operator delete(void* memory) noexcept { std::free(memory); }
-void operator delete[](void* memory) noexcept { std::free(memory); }
-void operator delete(void* memory, std::size_t) noexcept { std::free(memory); }
-void operator delete[](void* memory, std::size_t) noexcept { std::free(memory); }
-void operator delete(void* memory, const std::nothrow_t&) noexcept { std::free(memory); }
-void operator delete[](void* memory, const std::nothrow_t&) noexcept { std::free(memory); }
+void* test_allocate(std::size_t size) { return allocate(size); }
+void test_release(void* pointer) noexcept { std::free(pointer); }
 
 // Runs a whole write-then-read sequence through the C ABI; allocations may fail anywhere inside it.
 dbdf_status_t write_then_read(const std::vector<double>& values, std::vector<double>& out) {

@@ -16,6 +16,7 @@
 
 #include "dbdf/reader.hpp"
 #include "dbdf/writer.hpp"
+#include "replaced_global_allocator.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -55,24 +56,8 @@ std::size_t overhead_of(const std::function<void()>& read) {
 
 }  // namespace
 
-// Every replaceable form but the aligned ones (nothing here asks for more than the fundamental alignment): the
-// nothrow forms too, which std::stable_sort's temporary buffer uses.
-void* operator new(std::size_t size) { return counted_allocate(size); }
-void* operator new[](std::size_t size) { return counted_allocate(size); }
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
-    try {
-        return counted_allocate(size);
-    } catch (const std::bad_alloc&) {
-        return nullptr;
-    }
-}
-void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept { return operator new(size, tag); }
-void operator delete(void* pointer) noexcept { counted_free(pointer); }
-void operator delete[](void* pointer) noexcept { counted_free(pointer); }
-void operator delete(void* pointer, std::size_t) noexcept { counted_free(pointer); }
-void operator delete[](void* pointer, std::size_t) noexcept { counted_free(pointer); }
-void operator delete(void* pointer, const std::nothrow_t&) noexcept { counted_free(pointer); }
-void operator delete[](void* pointer, const std::nothrow_t&) noexcept { counted_free(pointer); }
+void* test_allocate(std::size_t size) { return counted_allocate(size); }
+void test_release(void* pointer) noexcept { counted_free(pointer); }
 
 namespace dbdf {
 namespace {
@@ -96,6 +81,14 @@ const std::vector<std::byte>& dense_object() {
         writer.write_dense(ValueType::F64, values.data(), values.size(), 0, WriteOptions{Encoding::Auto, 512, 1024});
     });
     return bytes;
+}
+
+// The bounds below mean something only if the replaced operator new sees the library's allocations.
+TEST(DecodeAllocation, TheCountingAllocatorSeesAllocationsInsideTheLibrary) {
+    std::vector<std::byte> kept;  // outlives the lambda, so the allocation cannot be elided
+    EXPECT_GE(overhead_of([&] { kept.resize(std::size_t{1} << 20); }), std::size_t{1} << 20);
+    Reader reader = Reader::open_memory(dense_object());
+    EXPECT_GT(overhead_of([&] { reader.build_index(); }), 16 * sizeof(BlockView)) << "the index of 16 blocks";
 }
 
 TEST(DecodeAllocation, WholeObjectDenseReadsAllocateOnlyTheirBookkeeping) {

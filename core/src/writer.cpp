@@ -732,6 +732,12 @@ void Writer::add_dense(const BlockPlacement& place, ValueType type, const void* 
         state_->set_daphne_column(place.col, type, values, stride);
         return;
     }
+    // A daphne dense body is every value in the object's type, row-major, however the bands come: its size is
+    // known exactly at the first band (a CSR body's follows its non-zeros), and announced once then.
+    const ObjectHeader& header = state_->header;
+    if (state_->daphne() && header.data_type == DataType::DenseMatrix && place.row == 0) {
+        state_->reserve_output(header.rows * header.cols * value_size(header.value_type));
+    }
     visit_value_type(type, [&](auto tag) {
         using T = typename decltype(tag)::type;
         DenseSource<T> source{static_cast<const T*>(values), place.rows, place.cols, stride};
@@ -861,15 +867,8 @@ void Writer::write_dense(ValueType type, const void* values, std::size_t count, 
     if (needed > count) invalid("the matrix needs more values than the " + std::to_string(count) + " passed");
     if (state_->daphne()) {
         if (header.rows == 0 || header.cols == 0) return;  // finish() writes the empty body
-        const BlockPlacement whole{0, 0, static_cast<std::uint32_t>(header.rows),
-                                   static_cast<std::uint32_t>(header.cols)};
-        // A dense body is every value in the object's type: its size is known exactly (a CSR body's follows its
-        // non-zeros). Checked first, so that a refused call reserves nothing.
-        state_->check_daphne_matrix_block(whole, options.encoding);
-        if (values != nullptr && header.data_type == DataType::DenseMatrix) {
-            state_->reserve_output(header.rows * header.cols * value_size(header.value_type));
-        }
-        add_dense(whole, type, values, count, stride, options);
+        add_dense(BlockPlacement{0, 0, static_cast<std::uint32_t>(header.rows), static_cast<std::uint32_t>(header.cols)},
+                  type, values, count, stride, options);
         return;
     }
     require_valid_encoding(options.encoding);

@@ -37,6 +37,10 @@
  *   DBDF_ERR_NOMEM instead of its own status when even its error message cannot be allocated. When a message
  *   cannot be stored, dbdf_last_error_message() returns a short static text saying so, and the status is kept.
  * - Passing NULL where a pointer is required yields DBDF_ERR_INVALID_ARGUMENT (never a crash).
+ * - A reader opened on a file reads it as calls need its bytes. Every reader call that reads the file (moving to a
+ *   block, the index, decoding, whole-object reads, payloads, validation) may therefore also return DBDF_ERR_IO:
+ *   when the file cannot be read, or when it shrank since it was opened ("the file shrank while being read").
+ *   The reader stays usable: the call can be repeated, other blocks read, the reader freed.
  *
  * THREADING
  *
@@ -214,10 +218,16 @@ typedef struct dbdf_block_info {
 } dbdf_block_info_t;
 
 /**
- * Open the file at `path` (memory-mapped, read-only) and parse its object header.
+ * Open the regular file at `path` read-only and parse its object header. The file is read with positioned reads
+ * (pread) as blocks are asked for; its size is taken now, so bytes appended later are not read. If the file
+ * shrinks while the reader has it open (another process truncates or rewrites it), the call that needs the lost
+ * bytes fails with DBDF_ERR_IO ("the file shrank while being read: expected N bytes at byte X, got M") and the
+ * process is unharmed; see docs/changing-files.md. Opening never blocks: a FIFO, a device, a directory or a socket
+ * is refused with DBDF_ERR_IO ("is not a regular file: a FIFO"). dbdf_open_options_t.memory_map opts into a
+ * memory mapping instead.
  * On success *out receives a new reader positioned before the first block; free it with dbdf_reader_free().
- * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (path or out NULL); DBDF_ERR_IO (cannot open or map);
- * DBDF_ERR_TRUNCATED or DBDF_ERR_FORMAT (bad header); DBDF_ERR_NOMEM.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (path or out NULL); DBDF_ERR_IO (cannot open or read it, not a
+ * regular file); DBDF_ERR_TRUNCATED or DBDF_ERR_FORMAT (bad header); DBDF_ERR_NOMEM.
  */
 DBDF_API dbdf_status_t dbdf_reader_open_file(const char *path, dbdf_reader_t **out);
 
@@ -230,7 +240,8 @@ DBDF_API dbdf_status_t dbdf_reader_open_file(const char *path, dbdf_reader_t **o
  */
 DBDF_API dbdf_status_t dbdf_reader_open_memory(const void *data, size_t nbytes, dbdf_reader_t **out);
 
-/** Free a reader and unmap its file. Borrowed pointers obtained from it become invalid. NULL is ignored. */
+/** Free a reader, closing (and unmapping) its file. Borrowed pointers obtained from it become invalid. NULL is
+ *  ignored. */
 DBDF_API void dbdf_reader_free(dbdf_reader_t *reader);
 
 /**
@@ -276,8 +287,17 @@ DBDF_API dbdf_status_t dbdf_reader_block_info(const dbdf_reader_t *reader, dbdf_
  * Borrow the current block's payload zero-copy: for a dense block the row-major values (rows*cols values of
  * the block's value type, little-endian); for CSR the per-row records that follow #nzb; for COO the entries
  * that follow #nzb; for an empty block zero bytes (*out_data is then a valid non-NULL pointer).
- * The pointer is not aligned in general. Borrowed: valid until the reader is freed (the input stays mapped).
- * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument); DBDF_ERR_CALL_ORDER (no current block).
+ * The pointer is not aligned in general. Borrowed, never freed by the caller; how long it stays valid depends on
+ * how the reader was opened:
+ * - dbdf_reader_open_memory(): it points into the caller's memory, valid as long as that memory and the reader;
+ * - a file opened with dbdf_open_options_t.memory_map = 1: it points into the mapping, valid until the reader is
+ *   freed (and only while no process shrinks the file: see memory_map);
+ * - a file opened otherwise (the default): the payload is read into a buffer the reader owns on the first call
+ *   for the block, and the pointer stays valid until the reader moves to another block (dbdf_reader_next_block(),
+ *   dbdf_reader_seek_block(), dbdf_reader_rewind()) or is freed. Calls on the same block, whole-object reads and
+ *   the index leave it valid. A payload as large as the block is allocated for it.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument); DBDF_ERR_CALL_ORDER (no current block); DBDF_ERR_IO
+ * (the file cannot be read, or shrank since it was opened); DBDF_ERR_NOMEM.
  */
 DBDF_API dbdf_status_t dbdf_reader_block_payload(const dbdf_reader_t *reader, const void **out_data,
                                                   size_t *out_nbytes);
@@ -681,9 +701,17 @@ typedef struct dbdf_open_options {
      *  one per processor core for reads of 16 MiB or more, one for smaller reads. 1: only the calling thread.
      *  Block-by-block decoding always runs on the calling thread alone. */
     unsigned threads;
+    /** How a file is read (ignored when opening memory). 0 (the default): with positioned reads, into buffers of
+     *  the reader or straight into the caller's output; a file that shrinks while it is open gives DBDF_ERR_IO.
+     *  1: through a read-only memory mapping, decoded in place, which spares dbdf_reader_block_payload() a copy.
+     *  RISK: if any process shrinks the file while it is mapped, the next access to the lost pages raises SIGBUS,
+     *  which ends the calling process (and a JVM, .NET or Python host with it); the library cannot turn it into an
+     *  error. Set it only for files that nothing truncates or rewrites in place while the reader is open. Other
+     *  values: DBDF_ERR_INVALID_ARGUMENT. Callers compiled before this field existed get 0. */
+    int memory_map;
 } dbdf_open_options_t;
 
-#define DBDF_OPEN_OPTIONS_INIT { sizeof(dbdf_open_options_t), DBDF_DIALECT_SPEC, 0u }
+#define DBDF_OPEN_OPTIONS_INIT { sizeof(dbdf_open_options_t), DBDF_DIALECT_SPEC, 0u, 0 }
 
 /** Set *options to the defaults (what DBDF_OPEN_OPTIONS_INIT gives). NULL is ignored. */
 DBDF_API void dbdf_open_options_init(dbdf_open_options_t *options);
@@ -691,7 +719,7 @@ DBDF_API void dbdf_open_options_init(dbdf_open_options_t *options);
 /**
  * dbdf_reader_open_file() reading the dialect `options` names (NULL: the spec dialect).
  * Returns as dbdf_reader_open_file(), and DBDF_ERR_INVALID_ARGUMENT for options whose struct_size is not set or
- * whose dialect is unknown; in the daphne dialect also DBDF_ERR_UNSUPPORTED (string data).
+ * whose dialect or memory_map is unknown; in the daphne dialect also DBDF_ERR_UNSUPPORTED (string data).
  */
 DBDF_API dbdf_status_t dbdf_reader_open_file_with_options(const char *path, const dbdf_open_options_t *options,
                                                           dbdf_reader_t **out);

@@ -43,6 +43,7 @@ bool has_field(const Options& options, const Field& field, const char* what) {
 struct ReaderChoice {
     dbdf::Dialect dialect = dbdf::Dialect::Spec;
     unsigned threads = 0;
+    dbdf::FileAccess access = dbdf::FileAccess::PositionedReads;
 };
 
 ReaderChoice reader_choice(const dbdf_open_options_t* options) {
@@ -50,6 +51,13 @@ ReaderChoice reader_choice(const dbdf_open_options_t* options) {
     if (options == nullptr) return choice;
     if (has_field(*options, options->dialect, "open options")) choice.dialect = dialect_field(options->dialect);
     if (has_field(*options, options->threads, "open options")) choice.threads = options->threads;
+    if (has_field(*options, options->memory_map, "open options")) {
+        if (options->memory_map != 0 && options->memory_map != 1) {
+            throw invalid_argument("open options: memory_map is " + std::to_string(options->memory_map) +
+                                   "; it must be 0 (positioned reads) or 1 (memory mapping)");
+        }
+        if (options->memory_map == 1) choice.access = dbdf::FileAccess::Map;
+    }
     return choice;
 }
 
@@ -104,7 +112,7 @@ dbdf_status_t dbdf_reader_open_file_with_options(const char* path, const dbdf_op
         require_pointer(path, "path");
         require_pointer(out, "out");
         const ReaderChoice choice = reader_choice(options);
-        *out = new dbdf_reader{dbdf::Reader::open_file(path, choice.dialect)};
+        *out = new dbdf_reader{dbdf::Reader::open_file(path, choice.dialect, choice.access)};
         (*out)->reader.set_decode_threads(choice.threads);
         return DBDF_OK;
     });

@@ -49,12 +49,6 @@ void require_entries_fit(const BlockView& block, std::uint64_t count_offset, int
 
 }  // namespace
 
-BlockView parse_block_record(std::span<const std::byte> input, std::uint64_t offset, std::uint64_t index) {
-    BlockView block = parse_block_record_at(input.data() + offset, input.size(), offset, index);
-    check_zero_area_csr(input, block);
-    return block;
-}
-
 BlockView parse_block_record_at(const std::byte* record, std::uint64_t size, std::uint64_t offset,
                                 std::uint64_t index) {
     BlockView block;
@@ -127,8 +121,8 @@ BlockView parse_block_record_at(const std::byte* record, std::uint64_t size, std
     return block;
 }
 
-void check_zero_area_csr(std::span<const std::byte> input, const BlockView& block) {
-    if (block.block_type != BlockType::Csr || block.area() != 0) return;
+void check_zero_area_csr(const ByteWindow& input, const BlockView& block) {
+    if (!needs_zero_area_check(block)) return;
     // #nzb is 0 here (parse checked it against the zero cells), so the walk fails at the first non-zero count.
     auto ignore = [](auto...) {};
     walk_csr<std::uint8_t>(input, block, block.rows, ignore, ignore);
@@ -145,24 +139,33 @@ void check_block_bounds(const BlockView& block, const ObjectHeader& header) {
     }
 }
 
-std::uint64_t count_block_entries(std::span<const std::byte> input, const BlockView& block) {
+std::uint64_t count_block_entries(const ByteWindow& input, const BlockView& block) {
     if (block.block_type != BlockType::Dense) return block.stored_values;
     const std::size_t value_bytes = value_size(block.value_type);
     std::uint64_t entries = 0;
     if (block.layout == PayloadLayout::StridedColumn) {
         for (std::uint64_t row = 0; row < block.rows; ++row) {
-            if (!is_bit_zero(input.data() + dense_value_offset(block, row, 0, value_bytes), value_bytes)) ++entries;
+            if (!is_bit_zero(input.at(dense_value_offset(block, row, 0, value_bytes)), value_bytes)) ++entries;
         }
         return entries;
     }
-    const std::byte* values = input.data() + block.payload_offset;
+    const std::byte* values = input.at(block.payload_offset);
     for (std::uint64_t k = 0; k < block.stored_values; ++k) {
         if (!is_bit_zero(values + k * value_bytes, value_bytes)) ++entries;
     }
     return entries;
 }
 
-void check_block_payload(std::span<const std::byte> input, const BlockView& block, const ObjectHeader& header) {
+bool needs_declared_check(const BlockView& block, const ObjectHeader& header) {
+    if (block.block_type == BlockType::Empty) return false;
+    bool needed = false;
+    visit_value_type(block.value_type, [&](auto stored_tag) {
+        needed = DeclaredTypeCheck<typename decltype(stored_tag)::type>(header, block).needed();
+    });
+    return needed;
+}
+
+void check_block_payload(const ByteWindow& input, const BlockView& block, const ObjectHeader& header) {
     // Zero-area blocks (rule 4) hold no values; their row count alone must not drive a loop. The row counts of
     // zero-area CSR blocks were checked when the block was parsed (check_zero_area_csr).
     if (block.block_type == BlockType::Empty || block.area() == 0) return;
@@ -177,7 +180,7 @@ void check_block_payload(std::span<const std::byte> input, const BlockView& bloc
             for (std::uint32_t row = 0; row < block.rows; ++row) {
                 for (std::uint32_t col = 0; col < block.cols; ++col) {
                     const std::uint64_t offset = dense_value_offset(block, row, col, sizeof(S));
-                    check(row, col, load_le<S>(input.data() + offset), offset);
+                    check(row, col, load_le<S>(input.at(offset)), offset);
                 }
             }
         } else if (block.block_type == BlockType::Csr) {

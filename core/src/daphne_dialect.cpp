@@ -170,11 +170,11 @@ ObjectHeader parse_frame_header(std::span<const std::byte> input, ObjectHeader h
     return header;
 }
 
-void require_exact_body(std::span<const std::byte> input, std::uint64_t body_offset, Wide body_bytes,
+void require_exact_body(std::uint64_t input_size, std::uint64_t body_offset, Wide body_bytes,
                         const std::string& what) {
-    const std::uint64_t available = input.size() - body_offset;
+    const std::uint64_t available = input_size - body_offset;
     if (body_bytes > available) {
-        throw_daphne(ErrorCode::Truncated, input.size(),
+        throw_daphne(ErrorCode::Truncated, input_size,
                      what + " needs " + wide_text(body_bytes) + " bytes from byte " + std::to_string(body_offset) +
                          " but only " + std::to_string(available) + " remain: the file is truncated");
     }
@@ -185,13 +185,18 @@ void require_exact_body(std::span<const std::byte> input, std::uint64_t body_off
     }
 }
 
-BlockView matrix_block(std::span<const std::byte> input, std::size_t header_bytes, const ObjectHeader& header) {
+BlockView matrix_block(const ByteSource& source, std::size_t header_bytes, const ObjectHeader& header) {
     const std::uint64_t offset = header_bytes;
-    if (input.size() - offset < kBlockRecordBytes) {
-        throw_daphne(ErrorCode::Truncated, input.size(),
+    const std::uint64_t input_size = source.size();
+    if (input_size - offset < kBlockRecordBytes) {
+        throw_daphne(ErrorCode::Truncated, input_size,
                      "input ends inside the block header (26 bytes from byte " + std::to_string(offset) + ")");
     }
-    const std::byte* record = input.data() + offset;
+    // The block header and, for CSR, the #nzb after it.
+    std::array<std::byte, kBlockRecordBytes + kNonZerosBytes> record_bytes{};
+    read_exactly(source, offset,
+                 std::span(record_bytes).first(std::min<std::uint64_t>(record_bytes.size(), input_size - offset)));
+    const std::byte* record = record_bytes.data();
     BlockView block;
     block.offset = offset;
     block.row = load_le<std::uint64_t>(record);
@@ -224,7 +229,7 @@ BlockView matrix_block(std::span<const std::byte> input, std::size_t header_byte
                          std::to_string(static_cast<unsigned>(expected)) + " for it");
     }
     block.block_type = expected;
-    const auto object_code = static_cast<unsigned>(input[kValueTypeOffset]);
+    const unsigned object_code = *daphne_value_code(header.value_type);  // the header's code, parsed from it
     if (static_cast<unsigned>(record[25]) != object_code) {
         throw_daphne(ErrorCode::Format, offset + 25,
                      "block value type code " + std::to_string(static_cast<unsigned>(record[25])) +
@@ -238,14 +243,14 @@ BlockView matrix_block(std::span<const std::byte> input, std::size_t header_byte
         block.stored_values = static_cast<std::uint64_t>(cells);
         block.payload_offset = offset + kBlockRecordBytes;
         const Wide body = cells * value_bytes;
-        require_exact_body(input, block.payload_offset, body, "the dense block's values");
+        require_exact_body(input_size, block.payload_offset, body, "the dense block's values");
         block.payload_bytes = static_cast<std::uint64_t>(body);
     } else {
         const std::uint64_t count_offset = offset + kBlockRecordBytes;
-        if (input.size() - count_offset < kNonZerosBytes) {
-            throw_daphne(ErrorCode::Truncated, input.size(), "input ends inside the CSR block's #nzb");
+        if (input_size - count_offset < kNonZerosBytes) {
+            throw_daphne(ErrorCode::Truncated, input_size, "input ends inside the CSR block's #nzb");
         }
-        block.stored_values = load_le<std::uint64_t>(input.data() + count_offset);
+        block.stored_values = load_le<std::uint64_t>(record + kBlockRecordBytes);
         if (block.stored_values > cells) {
             throw_format(ErrorCode::Format, 12, count_offset,
                          "#nzb " + std::to_string(block.stored_values) + " exceeds the block's " + wide_text(cells) +
@@ -254,19 +259,22 @@ BlockView matrix_block(std::span<const std::byte> input, std::size_t header_byte
         block.payload_offset = count_offset + kNonZerosBytes;
         block.layout = PayloadLayout::DaphneCsr;
         const Wide body = Wide{8} * (Wide{block.rows} + 1) + Wide{block.stored_values} * (8 + value_bytes);
-        require_exact_body(input, block.payload_offset, body, "the CSR block's row offsets, column indices and values");
+        require_exact_body(input_size, block.payload_offset, body,
+                           "the CSR block's row offsets, column indices and values");
         block.payload_bytes = static_cast<std::uint64_t>(body);
-        check_zero_area_csr(input, block);
+        if (needs_zero_area_check(block)) {
+            ByteBuffer payload;
+            check_zero_area_csr(fetch(source, block.payload_offset, block.payload_bytes, payload), block);
+        }
     }
     block.encoded_bytes = block.payload_offset + block.payload_bytes - offset;
     return block;
 }
 
-std::vector<BlockView> frame_blocks(std::span<const std::byte> input, std::size_t header_bytes,
-                                    const ObjectHeader& header) {
+std::vector<BlockView> frame_blocks(std::uint64_t input_size, std::size_t header_bytes, const ObjectHeader& header) {
     std::uint64_t row_width = 0;  // W: bytes of one frame row
     for (ValueType type : header.column_types) row_width += value_size(type);
-    require_exact_body(input, header_bytes, Wide{header.rows} * row_width,
+    require_exact_body(input_size, header_bytes, Wide{header.rows} * row_width,
                        "the frame's " + std::to_string(header.rows) + " rows of " + std::to_string(row_width) +
                            " bytes");
     std::vector<BlockView> blocks;
@@ -359,10 +367,10 @@ ObjectHeader parse_daphne_header(std::span<const std::byte> input, std::size_t& 
     return header;
 }
 
-std::vector<BlockView> daphne_body_blocks(std::span<const std::byte> input, std::size_t header_bytes,
+std::vector<BlockView> daphne_body_blocks(const ByteSource& source, std::size_t header_bytes,
                                           const ObjectHeader& header) {
     switch (header.data_type) {
-        case DataType::Frame: return frame_blocks(input, header_bytes, header);
+        case DataType::Frame: return frame_blocks(source.size(), header_bytes, header);
         case DataType::Scalar: {
             BlockView block;
             block.rows = 1;
@@ -374,10 +382,10 @@ std::vector<BlockView> daphne_body_blocks(std::span<const std::byte> input, std:
             block.payload_offset = header_bytes;
             block.payload_bytes = value_size(header.value_type);
             block.encoded_bytes = block.payload_bytes;
-            require_exact_body(input, header_bytes, block.payload_bytes, "the scalar's value");
+            require_exact_body(source.size(), header_bytes, block.payload_bytes, "the scalar's value");
             return {block};
         }
-        default: return {matrix_block(input, header_bytes, header)};
+        default: return {matrix_block(source, header_bytes, header)};
     }
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "byte_source.hpp"
 #include "dbdf/block.hpp"
 #include "dbdf/header.hpp"
 
@@ -22,8 +23,9 @@ ObjectHeader parse_daphne_header(std::span<const std::byte> input, std::size_t& 
 
 // The blocks the body stands for: one block covering a matrix or a scalar; for a frame one strided column
 // block per column (and per 2^32-1 rows). Checks the block header against the object header and that the input
-// holds exactly the body. Throws Error naming field and offset.
-std::vector<BlockView> daphne_body_blocks(std::span<const std::byte> input, std::size_t header_bytes,
+// holds exactly the body; reads only the block header (and the row offsets of a CSR block without cells). Throws
+// Error naming field and offset.
+std::vector<BlockView> daphne_body_blocks(const ByteSource& source, std::size_t header_bytes,
                                           const ObjectHeader& header);
 
 // Byte offset of block cell (row, col) in a dense or strided-column block's payload.

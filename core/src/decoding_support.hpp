@@ -74,7 +74,7 @@ inline ValueType stored_or_default(const BlockView& block) {
 // Calls on_entry(row, col, value S, value_offset) for each entry the block yields as CSR / COO: the
 // bit-non-zero values of dense blocks (rule 14) and every stored entry of sparse blocks, in row-major order.
 template <class S, class OnEntry>
-void for_each_entry(std::span<const std::byte> input, const BlockView& block, OnEntry&& on_entry) {
+void for_each_entry(const ByteWindow& input, const BlockView& block, OnEntry&& on_entry) {
     switch (block.block_type) {
         case BlockType::Empty: return;
         case BlockType::Dense: {
@@ -82,8 +82,8 @@ void for_each_entry(std::span<const std::byte> input, const BlockView& block, On
             for (std::uint32_t row = 0; row < block.rows; ++row) {
                 for (std::uint32_t col = 0; col < block.cols; ++col) {
                     const std::uint64_t value_offset = dense_value_offset(block, row, col, sizeof(S));
-                    if (is_bit_zero(input.data() + value_offset, sizeof(S))) continue;
-                    on_entry(row, col, load_le<S>(input.data() + value_offset), value_offset);
+                    if (is_bit_zero(input.at(value_offset), sizeof(S))) continue;
+                    on_entry(row, col, load_le<S>(input.at(value_offset)), value_offset);
                 }
             }
             return;

@@ -60,7 +60,7 @@ bool convert_run(const std::byte* in, D* out, std::uint64_t count) {
 }
 
 template <class S, class D>
-void decode_dense_typed(std::span<const std::byte> input, const BlockView& block, const ObjectHeader& header,
+void decode_dense_typed(const ByteWindow& input, const BlockView& block, const ObjectHeader& header,
                         const DenseTarget& target) {
     auto* out = static_cast<D*>(target.data);
     const DeclaredTypeCheck<S> declared(header, block);
@@ -79,7 +79,7 @@ void decode_dense_typed(std::span<const std::byte> input, const BlockView& block
             for (std::uint32_t run = 0; run < (one_run ? 1u : rows); ++run) {
                 const std::uint64_t in_offset =
                     dense_value_offset(block, target.row_begin + run, target.col_begin, sizeof(S));
-                all_exact &= convert_run<S, D>(input.data() + in_offset,
+                all_exact &= convert_run<S, D>(input.at(in_offset),
                                                out + std::uint64_t{run} * target.row_stride, run_length);
             }
             if (all_exact) return;
@@ -90,7 +90,7 @@ void decode_dense_typed(std::span<const std::byte> input, const BlockView& block
             D* out_row = out + std::uint64_t{row - target.row_begin} * target.row_stride;
             for (std::uint32_t j = 0; j < width; ++j) {
                 const std::uint64_t value_offset = row_offset + std::uint64_t{j} * sizeof(S);
-                const S value = load_le<S>(input.data() + value_offset);
+                const S value = load_le<S>(input.at(value_offset));
                 declared.check(value, row, target.col_begin + j, value_offset);
                 out_row[j] = convert_or_throw<D>(value, block, row, target.col_begin + j, value_offset);
             }
@@ -116,7 +116,7 @@ void decode_dense_typed(std::span<const std::byte> input, const BlockView& block
 
 }  // namespace
 
-void decode_block_dense(std::span<const std::byte> input, const BlockView& block, const ObjectHeader& header,
+void decode_block_dense(const ByteWindow& input, const BlockView& block, const ObjectHeader& header,
                         const DenseTarget& target) {
     if (target.row_begin >= target.row_end || target.col_begin >= target.col_end) return;
     visit_pair(stored_or_default(block), target.type, [&](auto stored_tag, auto requested_tag) {

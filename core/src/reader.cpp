@@ -2,13 +2,15 @@
 
 #include <algorithm>
 #include <array>
+#include <mutex>
 #include <optional>
 #include <string>
 
 #include "block_decoder.hpp"
+#include "byte_source.hpp"
 #include "daphne_dialect.hpp"
 #include "dbdf/error.hpp"
-#include "mapped_file.hpp"
+#include "dense_piece_reader.hpp"
 #include "parallel_for.hpp"
 #include "partition.hpp"
 #include "wide_count.hpp"
@@ -19,8 +21,8 @@ using detail::PartitionTracker;
 using detail::Rectangle;
 
 struct Reader::State {
-    std::unique_ptr<detail::MappedFile> file;  // null when reading caller memory
-    std::span<const std::byte> input;
+    std::unique_ptr<detail::ByteSource> source;
+    std::uint64_t input_size = 0;  // the source's size when it was opened
     Dialect dialect = Dialect::Spec;
     ObjectHeader header;
     std::size_t header_bytes = 0;
@@ -29,6 +31,10 @@ struct Reader::State {
     std::uint64_t next_offset = 0;
     std::uint64_t next_index = 0;
     std::optional<BlockView> current;
+    // The current block's payload once something needed all of it (payload(), sparse decoding, counting): a view of
+    // lent memory, or bytes read into payload_buffer. Dropped whenever the current block changes.
+    std::optional<detail::ByteWindow> current_payload;
+    detail::ByteBuffer payload_buffer;
     PartitionTracker seen;          // blocks passed by next_block(), unless the index already checked them
     std::optional<Error> sticky_error;
     bool at_end = false;
@@ -40,10 +46,23 @@ struct Reader::State {
     // Threads for whole-object reads: 0 automatic.
     unsigned decode_threads = 0;
 
+    void set_current(std::optional<BlockView> block) {
+        current = block;
+        current_payload.reset();
+    }
+
+    // The current block's whole payload, read once per block.
+    const detail::ByteWindow& payload_of_current() {
+        if (!current_payload) {
+            current_payload = detail::fetch(*source, current->payload_offset, current->payload_bytes, payload_buffer);
+        }
+        return *current_payload;
+    }
+
     void reset_iteration() {
         next_offset = header_bytes;
         next_index = 0;
-        current.reset();
+        set_current(std::nullopt);
         seen.clear();
         sticky_error.reset();
         at_end = false;
@@ -52,18 +71,47 @@ struct Reader::State {
 
 namespace {
 
-// The record at `offset` for the index. A file's records are copied out with pread() rather than read through
-// the mapping: the index then touches no page of the mapping, not even the pages that hold the records, which
-// costs a page fault each (measured: 9.7 ms against 0.6 ms for the 1024 records of a 1 GiB file).
-BlockView parse_indexed_record(const detail::MappedFile* file, std::span<const std::byte> input, std::uint64_t offset,
-                               std::uint64_t index) {
-    if (file == nullptr) return detail::parse_block_record(input, offset, index);
+// The record at `offset`, parsed from a copy of its first bytes: a file's records are read with one small pread()
+// each, never with their payload (a mapping's pages would cost a page fault each: 9.7 ms against 0.6 ms for the
+// 1024 records of a 1 GiB file). Zero-area CSR blocks also get their row counts checked, which reads their payload.
+BlockView read_record(const detail::ByteSource& source, std::uint64_t offset, std::uint64_t index) {
+    const std::uint64_t input_size = source.size();
     std::array<std::byte, detail::kRecordPeekBytes> record{};
-    file->read_at(offset, record);
-    BlockView block = detail::parse_block_record_at(record.data(), input.size(), offset, index);
-    detail::check_zero_area_csr(input, block);
+    const auto peek = static_cast<std::size_t>(std::min<std::uint64_t>(record.size(), input_size - offset));
+    detail::read_exactly(source, offset, std::span(record).first(peek));
+    BlockView block = detail::parse_block_record_at(record.data(), input_size, offset, index);
+    if (detail::needs_zero_area_check(block)) {
+        detail::ByteBuffer payload;
+        detail::check_zero_area_csr(detail::fetch(source, block.payload_offset, block.payload_bytes, payload), block);
+    }
     return block;
 }
+
+// A block's whole payload, for the reads that walk all of it (counting, CSR output, validation).
+detail::ByteWindow payload_window(const detail::ByteSource& source, const BlockView& block, detail::ByteBuffer& buffer) {
+    return detail::fetch(source, block.payload_offset, block.payload_bytes, buffer);
+}
+
+// Buffers for the threads of a whole-object read, each taken for one piece at a time and given back after, so that
+// no more exist than threads run at once.
+class BufferPool {
+public:
+    std::unique_ptr<detail::ByteBuffer> take() {
+        const std::lock_guard lock(mutex_);
+        if (free_.empty()) return std::make_unique<detail::ByteBuffer>();
+        auto buffer = std::move(free_.back());
+        free_.pop_back();
+        return buffer;
+    }
+    void give_back(std::unique_ptr<detail::ByteBuffer> buffer) {
+        const std::lock_guard lock(mutex_);
+        free_.push_back(std::move(buffer));
+    }
+
+private:
+    std::mutex mutex_;
+    std::vector<std::unique_ptr<detail::ByteBuffer>> free_;
+};
 
 // Whole-object reads decode dense blocks in pieces of about this many output bytes, so that threads share even
 // a single large block.
@@ -137,32 +185,52 @@ ObjectHeader parse_header_of(Dialect dialect, std::span<const std::byte> input, 
                 "dialect code " + std::to_string(static_cast<unsigned>(dialect)) + " is unknown (0 spec, 1 daphne)");
 }
 
+// The header from the source. A file's header is parsed from a prefix of the file that grows (64 KiB, then four
+// times more each time) while the parser finds it cut short: a frame's labels make the header's size unknown
+// until it is parsed, and reading the whole file for it would read every payload too.
+ObjectHeader read_header(const detail::ByteSource& source, Dialect dialect, std::size_t& header_bytes) {
+    const std::uint64_t size = source.size();
+    if (const std::byte* memory = source.lent_memory()) {
+        return parse_header_of(dialect, {memory, static_cast<std::size_t>(size)}, header_bytes);
+    }
+    detail::ByteBuffer buffer;
+    for (std::uint64_t prefix = std::min<std::uint64_t>(size, std::uint64_t{64} << 10);; prefix = std::min(size, prefix * 4)) {
+        const detail::ByteWindow window = detail::fetch(source, 0, prefix, buffer);
+        try {
+            return parse_header_of(dialect, {window.data, static_cast<std::size_t>(prefix)}, header_bytes);
+        } catch (const Error& error) {
+            if (error.code() != ErrorCode::Truncated || prefix == size) throw;
+        }
+    }
+}
+
 }  // namespace
 
-Reader Reader::open_file(const std::filesystem::path& path, Dialect dialect) {
+// A reader over any byte source; the one place a reader's state is set up.
+Reader Reader::open_source_state(std::unique_ptr<detail::ByteSource> source, Dialect dialect) {
     auto state = std::make_unique<State>();
     state->dialect = dialect;
-    state->file = std::make_unique<detail::MappedFile>(path);
-    state->input = state->file->bytes();
-    state->header = parse_header_of(dialect, state->input, state->header_bytes);
+    state->source = std::move(source);
+    state->input_size = state->source->size();
+    state->header = read_header(*state->source, dialect, state->header_bytes);
     state->reset_iteration();
     return Reader(std::move(state));
 }
 
+Reader Reader::open_file(const std::filesystem::path& path, Dialect dialect, FileAccess access) {
+    return open_source_state(access == FileAccess::Map ? detail::make_mapped_source(path) : detail::make_file_source(path),
+                             dialect);
+}
+
 Reader Reader::open_memory(std::span<const std::byte> input, Dialect dialect) {
-    auto state = std::make_unique<State>();
-    state->dialect = dialect;
-    state->input = input;
-    state->header = parse_header_of(dialect, state->input, state->header_bytes);
-    state->reset_iteration();
-    return Reader(std::move(state));
+    return open_source_state(detail::make_memory_source(input), dialect);
 }
 
 Dialect Reader::dialect() const { return state_->dialect; }
 
 const ObjectHeader& Reader::header() const { return state_->header; }
 std::uint64_t Reader::header_bytes() const { return state_->header_bytes; }
-std::uint64_t Reader::total_bytes() const { return state_->input.size(); }
+std::uint64_t Reader::total_bytes() const { return state_->input_size; }
 
 bool Reader::next_block() {
     State& s = *state_;
@@ -173,29 +241,31 @@ bool Reader::next_block() {
         if (s.dialect == Dialect::Daphne) build_index();
         if (s.index_built) {  // layout already checked; step through the index
             if (s.next_index >= s.index.size()) {
-                s.current.reset();
+                s.set_current(std::nullopt);
                 s.at_end = true;
                 return false;
             }
-            s.current = s.index[s.next_index++];
+            s.set_current(s.index[s.next_index++]);
             return true;
         }
-        if (s.next_offset >= s.input.size()) {
-            check_cover(s.seen, s.header, s.input.size());
-            s.current.reset();
+        if (s.next_offset >= s.input_size) {
+            check_cover(s.seen, s.header, s.input_size);
+            s.set_current(std::nullopt);
             s.at_end = true;
             return false;
         }
-        BlockView block = detail::parse_block_record(s.input, s.next_offset, s.next_index);
+        BlockView block = read_record(*s.source, s.next_offset, s.next_index);
         detail::check_block_bounds(block, s.header);
         check_no_overlap(s.seen, block);
         s.seen.add(rectangle_of(block));
         s.next_offset += block.encoded_bytes;
         ++s.next_index;
-        s.current = block;
+        s.set_current(block);
         return true;
     } catch (const Error& error) {
-        s.sticky_error = error;
+        // A file that shrank is no fault of its layout, and the reader is where it was; every other error is the
+        // layout's and stays: the body cannot be walked past it.
+        if (error.code() != ErrorCode::Io) s.sticky_error = error;
         throw;
     }
 }
@@ -209,7 +279,8 @@ const BlockView& Reader::block() const {
 
 std::span<const std::byte> Reader::payload() const {
     const BlockView& current = block();
-    return state_->input.subspan(current.payload_offset, current.payload_bytes);
+    const detail::ByteWindow& window = state_->payload_of_current();
+    return {window.at(current.payload_offset), static_cast<std::size_t>(current.payload_bytes)};
 }
 
 void Reader::decode_dense(ValueType type, void* out, std::size_t capacity, std::uint64_t row_stride) {
@@ -224,11 +295,20 @@ void Reader::decode_dense(ValueType type, void* out, std::size_t capacity, std::
     require_capacity(strided_extent(current.rows, current.cols, stride), capacity, "the block");
     if (current.area() == 0) return;
     if (out == nullptr) throw Error(ErrorCode::InvalidArgument, "output buffer is NULL");
-    detail::decode_block_dense(state_->input, current, state_->header,
-                               detail::DenseTarget{type, out, stride, 0, current.rows, 0, current.cols});
+    const detail::DenseTarget target{type, out, stride, 0, current.rows, 0, current.cols};
+    if (state_->current_payload) {  // already read whole
+        detail::decode_block_dense(*state_->current_payload, current, state_->header, target);
+        return;
+    }
+    // In bounded pieces, or straight into `out`, rather than the whole payload into the reader first.
+    detail::ByteBuffer buffer;
+    detail::read_block_dense(*state_->source, current, state_->header, target, buffer);
 }
 
-std::uint64_t Reader::count_entries() { return detail::count_block_entries(state_->input, block()); }
+std::uint64_t Reader::count_entries() {
+    const BlockView& current = block();
+    return detail::count_block_entries(state_->payload_of_current(), current);
+}
 
 std::uint64_t Reader::decode_csr(ValueType type, std::uint64_t* row_offsets, std::size_t row_offsets_capacity,
                                  std::uint32_t* col_indices, void* values, std::size_t capacity) {
@@ -237,7 +317,8 @@ std::uint64_t Reader::decode_csr(ValueType type, std::uint64_t* row_offsets, std
     require_capacity(std::uint64_t{current.rows} + 1, row_offsets_capacity, "the block's row offsets");
     const std::uint64_t entries = count_entries();
     if (entries > capacity) return entries;
-    detail::decode_block_csr(state_->input, current, state_->header, type, row_offsets, col_indices, values);
+    detail::decode_block_csr(state_->payload_of_current(), current, state_->header, type, row_offsets, col_indices,
+                             values);
     return entries;
 }
 
@@ -247,7 +328,8 @@ std::uint64_t Reader::decode_coo(ValueType type, std::uint32_t* row_indices, std
     require_valid_output_type(type);
     const std::uint64_t entries = count_entries();
     if (entries > capacity) return entries;
-    detail::decode_block_coo(state_->input, current, state_->header, type, row_indices, col_indices, values);
+    detail::decode_block_coo(state_->payload_of_current(), current, state_->header, type, row_indices, col_indices,
+                             values);
     return entries;
 }
 
@@ -259,22 +341,22 @@ const std::vector<BlockView>& Reader::build_index() {
     std::vector<BlockView> index;
     if (s.dialect == Dialect::Daphne) {
         // The blocks are built to partition the object; nothing else to check.
-        s.index = detail::daphne_body_blocks(s.input, s.header_bytes, s.header);
+        s.index = detail::daphne_body_blocks(*s.source, s.header_bytes, s.header);
         s.index_built = true;
         s.next_index = s.current ? s.current->index + 1 : (s.at_end ? s.index.size() : s.next_index);
         return s.index;
     }
     PartitionTracker tracker;
     std::uint64_t offset = s.header_bytes;
-    while (offset < s.input.size()) {
-        BlockView block = parse_indexed_record(s.file.get(), s.input, offset, index.size());
+    while (offset < s.input_size) {
+        BlockView block = read_record(*s.source, offset, index.size());
         detail::check_block_bounds(block, s.header);
         check_no_overlap(tracker, block);
         tracker.add(rectangle_of(block));
         offset += block.encoded_bytes;
         index.push_back(block);
     }
-    check_cover(tracker, s.header, s.input.size());
+    check_cover(tracker, s.header, s.input_size);
     s.index = std::move(index);
     s.index_built = true;
     // Iteration continues from the same block, now through the index.
@@ -292,7 +374,7 @@ void Reader::seek_block(std::uint64_t index) {
     State& s = *state_;
     s.sticky_error.reset();
     s.at_end = false;
-    s.current = blocks[index];
+    s.set_current(blocks[index]);
     s.next_index = index + 1;
 }
 
@@ -340,17 +422,21 @@ void Reader::read_dense_window(ValueType type, const Window& window, void* out, 
         }
     }
     const unsigned threads = detail::decode_threads(state_->decode_threads, pieces.size(), output_bytes);
+    BufferPool buffers;
     detail::parallel_for(pieces.size(), threads, [&](std::size_t i) {
         const Piece& piece = pieces[i];
         const BlockView& block = *piece.block;
         auto* first_cell = static_cast<std::byte*>(out) +
                            ((piece.row_begin - window.row) * stride + (piece.col_begin - window.col)) * element_bytes;
-        detail::decode_block_dense(
-            state_->input, block, header,
+        auto buffer = buffers.take();
+        detail::read_block_dense(
+            *state_->source, block, header,
             detail::DenseTarget{type, first_cell, stride, static_cast<std::uint32_t>(piece.row_begin - block.row),
                                 static_cast<std::uint32_t>(piece.row_end - block.row),
                                 static_cast<std::uint32_t>(piece.col_begin - block.col),
-                                static_cast<std::uint32_t>(piece.col_end - block.col)});
+                                static_cast<std::uint32_t>(piece.col_end - block.col)},
+            *buffer);
+        buffers.give_back(std::move(buffer));
     });
 }
 
@@ -359,7 +445,14 @@ unsigned Reader::decode_threads() const { return state_->decode_threads; }
 
 std::uint64_t Reader::count_entries_total() {
     std::uint64_t entries = 0;
-    for (const BlockView& block : build_index()) entries += detail::count_block_entries(state_->input, block);
+    detail::ByteBuffer buffer;
+    for (const BlockView& block : build_index()) {
+        if (block.block_type != BlockType::Dense) {
+            entries += block.stored_values;  // what count_block_entries says, without reading the payload
+            continue;
+        }
+        entries += detail::count_block_entries(payload_window(*state_->source, block, buffer), block);
+    }
     return entries;
 }
 
@@ -375,7 +468,10 @@ std::uint64_t Reader::read_csr(ValueType type, std::uint64_t* row_offsets, std::
     // one restores the offsets. No memory is needed beyond the outputs and the sorted block order.
     std::fill_n(row_offsets, header.rows + 1, std::uint64_t{0});
     const auto& index = build_index();
-    for (const BlockView& block : index) detail::add_block_row_counts(state_->input, block, row_offsets + 1);
+    detail::ByteBuffer buffer;
+    for (const BlockView& block : index) {
+        detail::add_block_row_counts(payload_window(*state_->source, block, buffer), block, row_offsets + 1);
+    }
     for (std::uint64_t row = 0; row < header.rows; ++row) row_offsets[row + 1] += row_offsets[row];
     std::vector<const BlockView*> by_column;
     by_column.reserve(index.size());
@@ -383,7 +479,8 @@ std::uint64_t Reader::read_csr(ValueType type, std::uint64_t* row_offsets, std::
     std::stable_sort(by_column.begin(), by_column.end(),
                      [](const BlockView* a, const BlockView* b) { return a->col < b->col; });
     for (const BlockView* block : by_column) {
-        detail::scatter_block_csr(state_->input, *block, header, type, row_offsets, col_indices, values);
+        detail::scatter_block_csr(payload_window(*state_->source, *block, buffer), *block, header, type, row_offsets,
+                                  col_indices, values);
     }
     for (std::uint64_t row = header.rows; row > 0; --row) row_offsets[row] = row_offsets[row - 1];
     row_offsets[0] = 0;
@@ -394,34 +491,41 @@ std::uint64_t Reader::validate(const std::function<void(const Violation&)>& on_v
     State& s = *state_;
     std::uint64_t violations = 0;
     auto report = [&](const Error& error) {
+        // A file that cannot be read (or shrank) is not a violation of the format: it ends the validation.
+        if (error.code() == ErrorCode::Io) throw error;
         ++violations;
         if (on_violation) on_violation(Violation{error.code(), error.rule(), error.offset(), error.what()});
+    };
+    detail::ByteBuffer buffer;
+    auto check_payload = [&](const BlockView& block) {
+        // Only what check_block_payload reads: sparse structure, and dense values where rule 8 needs a check.
+        if (block.block_type == BlockType::Empty || block.area() == 0) return;
+        if (block.block_type == BlockType::Dense && !detail::needs_declared_check(block, s.header)) return;
+        try {
+            detail::check_block_payload(payload_window(*s.source, block, buffer), block, s.header);
+        } catch (const Error& error) {
+            report(error);
+        }
     };
     if (s.dialect == Dialect::Daphne) {
         std::vector<BlockView> blocks;
         try {
-            blocks = detail::daphne_body_blocks(s.input, s.header_bytes, s.header);
+            blocks = detail::daphne_body_blocks(*s.source, s.header_bytes, s.header);
         } catch (const Error& error) {
             report(error);
             return violations;
         }
-        for (const BlockView& block : blocks) {
-            try {
-                detail::check_block_payload(s.input, block, s.header);
-            } catch (const Error& error) {
-                report(error);
-            }
-        }
+        for (const BlockView& block : blocks) check_payload(block);
         return violations;
     }
     PartitionTracker tracker;
     std::uint64_t offset = s.header_bytes;
     std::uint64_t index = 0;
     bool layout_complete = true;
-    while (offset < s.input.size()) {
+    while (offset < s.input_size) {
         BlockView block;
         try {
-            block = detail::parse_block_record(s.input, offset, index);
+            block = read_record(*s.source, offset, index);
         } catch (const Error& error) {
             report(error);  // the rest of the body cannot be located
             layout_complete = false;
@@ -443,15 +547,11 @@ std::uint64_t Reader::validate(const std::function<void(const Violation&)>& on_v
             report(error);
             layout_complete = false;
         }
-        try {
-            detail::check_block_payload(s.input, block, s.header);
-        } catch (const Error& error) {
-            report(error);
-        }
+        check_payload(block);
     }
     if (layout_complete) {
         try {
-            check_cover(tracker, s.header, s.input.size());
+            check_cover(tracker, s.header, s.input_size);
         } catch (const Error& error) {
             report(error);
         }

@@ -1,4 +1,5 @@
-// Reading an object block by block from a memory-mapped file or caller memory.
+// Reading an object block by block from a file (positioned reads, or a memory mapping where the caller opts in)
+// or caller memory.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +19,10 @@
 
 namespace dbdf {
 
+namespace detail {
+class ByteSource;
+}
+
 struct Violation {
     ErrorCode code = ErrorCode::Format;  // Format, Truncated or Range
     int rule = 0;  // FORMAT-RULES number, 0 for the spec's layout
@@ -33,11 +38,24 @@ struct Window {
     std::uint64_t cols = 0;
 };
 
+// How a file reader gets at the file's bytes (docs/changing-files.md says what each promises when the file changes).
+enum class FileAccess : std::uint8_t {
+    // pread() into buffers the reader owns (or straight into the caller's output): a file that shrinks while it is
+    // read gives Error(Io) "the file shrank while being read", never a signal. The default.
+    PositionedReads = 0,
+    // A read-only memory mapping, decoded in place. If another process shrinks the file while it is mapped, touching
+    // the lost pages raises SIGBUS, which ends the process: only for callers who control the file.
+    Map = 1,
+};
+
 class Reader {
 public:
-    // Memory-maps the file read-only. Throws Error(Io) when it cannot, and header errors. `dialect` says which
-    // layout the file follows; it is never guessed (dialect.hpp).
-    static Reader open_file(const std::filesystem::path& path, Dialect dialect = Dialect::Spec);
+    // Opens a regular file read-only and parses its header; the file's size is taken now, so bytes appended later
+    // are not read. Never blocks on a FIFO: anything but a regular file is Error(Io) naming what it is. Throws
+    // Error(Io) when the file cannot be opened or read, and header errors. `dialect` says which layout the file
+    // follows; it is never guessed (dialect.hpp).
+    static Reader open_file(const std::filesystem::path& path, Dialect dialect = Dialect::Spec,
+                            FileAccess access = FileAccess::PositionedReads);
     // Reads caller memory without copying; it must outlive the reader.
     static Reader open_memory(std::span<const std::byte> input, Dialect dialect = Dialect::Spec);
 
@@ -55,6 +73,10 @@ public:
     bool next_block();
     bool has_block() const;
     const BlockView& block() const;  // requires has_block()
+    // The current block's payload bytes. Borrowed: from caller memory or a mapping they stay valid as long as the
+    // reader; from a file they are read into a buffer of the reader (on the first call for the block) that stays
+    // valid until the reader moves to another block (next_block, seek_block, rewind) or is destroyed. Throws
+    // Error(Io) when the file shrank.
     std::span<const std::byte> payload() const;
 
     // Decodes the current block densely into out (elements of `type`): cell (i, j) at out[i*row_stride + j].
@@ -85,12 +107,14 @@ public:
     void set_decode_threads(unsigned threads);
     unsigned decode_threads() const;
 
-    // Checks every rule; calls on_violation for each violation found (may be empty). Returns their number.
+    // Checks every rule; calls on_violation for each violation found (may be empty). Returns their number. A file
+    // that cannot be read or shrank is no violation: Error(Io) is thrown.
     std::uint64_t validate(const std::function<void(const Violation&)>& on_violation);
 
 private:
     struct State;
     explicit Reader(std::unique_ptr<State> state);
+    static Reader open_source_state(std::unique_ptr<detail::ByteSource> source, Dialect dialect);
     std::unique_ptr<State> state_;
 };
 

@@ -4,6 +4,7 @@
 
 #include "daphne_dialect.hpp"
 #include "dbdf/endian.hpp"
+#include "payload_walkers.hpp"
 
 namespace dbdf::detail {
 namespace {
@@ -86,6 +87,38 @@ void read_block_dense(const ByteSource& source, const BlockView& block, const Ob
         read_and_decode(source, block, header, target, static_cast<std::uint32_t>(row), row_end, target.col_begin,
                         target.col_end, buffer);
     }
+}
+
+std::uint64_t count_entries_of(const ByteSource& source, const BlockView& block, ByteBuffer& buffer) {
+    if (block.block_type != BlockType::Dense) return block.stored_values;  // what count_block_entries says
+    if (const std::byte* memory = source.lent_memory()) {
+        return count_block_entries(ByteWindow{memory, 0, source.size()}, block);
+    }
+    if (block.area() == 0) return 0;
+    const std::size_t value_bytes = value_size(block.value_type);
+    std::uint64_t entries = 0;
+    if (block.layout == PayloadLayout::StridedColumn) {
+        const std::uint64_t rows_per_read = 1 + (kDenseReadBytes - value_bytes) / block.value_stride;
+        for (std::uint64_t row = 0; row < block.rows; row += rows_per_read) {
+            const std::uint64_t row_end = std::min<std::uint64_t>(row + rows_per_read, block.rows);
+            const std::uint64_t first = dense_value_offset(block, row, 0, value_bytes);
+            const ByteWindow window =
+                fetch(source, first, dense_value_offset(block, row_end - 1, 0, value_bytes) + value_bytes - first, buffer);
+            for (std::uint64_t r = row; r < row_end; ++r) {
+                if (!is_bit_zero(window.at(dense_value_offset(block, r, 0, value_bytes)), value_bytes)) ++entries;
+            }
+        }
+        return entries;
+    }
+    const std::uint64_t step = kDenseReadBytes / value_bytes * value_bytes;
+    for (std::uint64_t done = 0; done < block.payload_bytes; done += step) {
+        const std::uint64_t bytes = std::min(step, block.payload_bytes - done);
+        const ByteWindow window = fetch(source, block.payload_offset + done, bytes, buffer);
+        for (std::uint64_t k = 0; k < bytes; k += value_bytes) {
+            if (!is_bit_zero(window.data + k, value_bytes)) ++entries;
+        }
+    }
+    return entries;
 }
 
 }  // namespace dbdf::detail

@@ -21,4 +21,8 @@ inline constexpr std::uint64_t kDenseReadBytes = std::uint64_t{1} << 20;
 void read_block_dense(const ByteSource& source, const BlockView& block, const ObjectHeader& header,
                       const DenseTarget& target, ByteBuffer& buffer);
 
+// The entries a block yields as CSR / COO (count_block_entries), reading a dense block's values at most
+// kDenseReadBytes at a time; sparse and empty blocks are counted from their record alone.
+std::uint64_t count_entries_of(const ByteSource& source, const BlockView& block, ByteBuffer& buffer);
+
 }  // namespace dbdf::detail

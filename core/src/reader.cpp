@@ -307,7 +307,9 @@ void Reader::decode_dense(ValueType type, void* out, std::size_t capacity, std::
 
 std::uint64_t Reader::count_entries() {
     const BlockView& current = block();
-    return detail::count_block_entries(state_->payload_of_current(), current);
+    if (state_->current_payload) return detail::count_block_entries(*state_->current_payload, current);
+    detail::ByteBuffer buffer;
+    return detail::count_entries_of(*state_->source, current, buffer);
 }
 
 std::uint64_t Reader::decode_csr(ValueType type, std::uint64_t* row_offsets, std::size_t row_offsets_capacity,
@@ -446,13 +448,7 @@ unsigned Reader::decode_threads() const { return state_->decode_threads; }
 std::uint64_t Reader::count_entries_total() {
     std::uint64_t entries = 0;
     detail::ByteBuffer buffer;
-    for (const BlockView& block : build_index()) {
-        if (block.block_type != BlockType::Dense) {
-            entries += block.stored_values;  // what count_block_entries says, without reading the payload
-            continue;
-        }
-        entries += detail::count_block_entries(payload_window(*state_->source, block, buffer), block);
-    }
+    for (const BlockView& block : build_index()) entries += detail::count_entries_of(*state_->source, block, buffer);
     return entries;
 }
 

@@ -310,7 +310,7 @@ TEST(CapiReader, NullArgumentsAreRejected) {
     dbdf_reader_free(nullptr);
 }
 
-TEST(CapiReader, FilesAreMappedAndMissingFilesAreIoErrors) {
+TEST(CapiReader, FilesAreReadAndMissingFilesAreIoErrors) {
     const auto bytes = sample_matrix();
     const auto path = std::filesystem::temp_directory_path() / ("dbdf_capi_reader_" + std::to_string(::getpid()));
     {

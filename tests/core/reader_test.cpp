@@ -226,7 +226,7 @@ TEST(Reader, ObjectsBeyondTwoToThe32AreTiledWithEmptyBlocks) {
     EXPECT_EQ(corner, 0.0);
 }
 
-TEST(Reader, OpensMemoryMappedFiles) {
+TEST(Reader, OpensFilesReadOrMapped) {
     const auto bytes = sample_object();
     // Unique per process: test runners may run several copies of this binary at once.
     const auto path =
@@ -235,11 +235,26 @@ TEST(Reader, OpensMemoryMappedFiles) {
         std::ofstream file(path, std::ios::binary);
         file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     }
-    Reader reader = Reader::open_file(path);
-    EXPECT_EQ(reader.total_bytes(), bytes.size());
-    std::vector<double> values(30);
-    reader.read_dense_window(ValueType::F64, Window{0, 0, 5, 6}, values.data(), 30, 0);
-    EXPECT_EQ(values, sample_values());
+    for (FileAccess access : {FileAccess::PositionedReads, FileAccess::Map}) {
+        Reader reader = Reader::open_file(path, Dialect::Spec, access);
+        EXPECT_EQ(reader.total_bytes(), bytes.size());
+        std::vector<double> values(30);
+        reader.read_dense_window(ValueType::F64, Window{0, 0, 5, 6}, values.data(), 30, 0);
+        EXPECT_EQ(values, sample_values());
+        // Block by block, the payload borrowed and every output form.
+        ASSERT_TRUE(reader.next_block());
+        EXPECT_EQ(reader.payload().size(), reader.block().payload_bytes);
+        std::vector<double> block(8);
+        reader.decode_dense(ValueType::F64, block.data(), block.size(), 0);
+        EXPECT_EQ(block[1], 2.0);
+        ASSERT_TRUE(reader.next_block());  // the CSR tile
+        std::vector<std::uint64_t> row_offsets(3);
+        std::vector<std::uint32_t> cols(4);
+        std::vector<double> entries(4);
+        EXPECT_EQ(reader.decode_csr(ValueType::F64, row_offsets.data(), 3, cols.data(), entries.data(), 4), 4u);
+        EXPECT_EQ(entries[3], 16.0);
+        EXPECT_EQ(reader.validate({}), 0u);
+    }
     std::filesystem::remove(path);
     try {
         Reader::open_file(path);

@@ -34,15 +34,16 @@ namespace Dbdf
         public ValueType ValueType { get { return Info.ValueType; } }
 
         /// <summary>
-        /// The payload bytes as stored, without copying: a read-only stream over the reader's input (dense: row-major
+        /// The payload bytes as stored: a read-only stream over the reader's input, or for a file over a copy (dense: row-major
         /// little-endian values; CSR: the per-row records after the entry count; COO: the entries after the entry
         /// count; empty: no bytes). In <see cref="Dialect.Daphne"/> a CSR payload is DAPHNE's three arrays and a
         /// frame column's values lie a frame row apart (docs/daphne-dialect.md); the decoding members handle both.
         /// </summary>
         /// <remarks>
-        /// The stream keeps the reader's input alive: it stays readable after the block is no longer current and
-        /// after the reader is disposed, and the input is freed once the reader and every such stream are disposed
-        /// (or finalized), so dispose the stream (<c>using</c>). Like any stream, one thread at a time. Over
+        /// The stream stays readable after the block is no longer current and after the reader is disposed. Over memory
+        /// it keeps the reader's input alive, which is freed once the reader and every such stream are disposed (or
+        /// finalized); for a file (read as blocks are asked for, into a buffer the reader reuses) it holds a copy of the
+        /// payload. Dispose the stream (<c>using</c>). Like any stream, one thread at a time. Over
         /// <see cref="Reader.FromMemory(System.IntPtr, long)"/> it reads the caller's memory, which must stay valid
         /// as long.
         /// </remarks>

@@ -8,18 +8,20 @@ namespace Dbdf
     // dialect chosen explicitly, or with every option of ReaderOptions.
     public sealed partial class Reader
     {
-        /// <summary>Opens the file at <paramref name="path"/> (memory-mapped, read-only) and parses its header.</summary>
+        /// <summary>Opens the file at <paramref name="path"/> (read-only, with positioned reads) and parses its header.</summary>
         public static Reader Open(string path)
         {
             return Open(path, Dialect.Spec);
         }
 
         /// <summary>
-        /// Opens the file at <paramref name="path"/> (memory-mapped, read-only) in <paramref name="dialect"/> and parses
+        /// Opens the file at <paramref name="path"/> (read-only, with positioned reads) in <paramref name="dialect"/> and parses
         /// its header.
         /// </summary>
         /// <exception cref="DbdfException">
-        /// <see cref="Status.Io"/> when the file cannot be opened; <see cref="Status.InvalidArgument"/> for a dialect
+        /// <see cref="Status.Io"/> when the file cannot be opened or is not a regular file (a FIFO is refused at once,
+        /// never waited on), and from later reads when another process shortened the file since it was opened ("the
+        /// file shrank while being read"); <see cref="Status.InvalidArgument"/> for a dialect
         /// the library does not know; in <see cref="Dialect.Daphne"/> also <see cref="Status.Unsupported"/> for string
         /// data and <see cref="Status.Truncated"/> for a frame the runtime left cut short.
         /// </exception>
@@ -37,7 +39,7 @@ namespace Dbdf
         }
 
         /// <summary>
-        /// Opens the file at <paramref name="path"/> (memory-mapped, read-only) as <paramref name="options"/> say
+        /// Opens the file at <paramref name="path"/> (read-only, with positioned reads) as <paramref name="options"/> say
         /// (dialect, decoding threads) and parses its header. Fails as <see cref="Open(string, Dialect)"/> does.
         /// </summary>
         /// <example>
@@ -56,7 +58,10 @@ namespace Dbdf
             }
             ReaderOptions opened = CopyOf(options);
             NativeLoader.EnsureLoaded();
-            return new Reader(new NativeReader(path, (int)opened.Dialect, (uint)opened.Threads), IntPtr.Zero, opened);
+            Reader reader = new Reader(new NativeReader(path, (int)opened.Dialect, (uint)opened.Threads), IntPtr.Zero,
+                opened);
+            reader.readsFile = true;
+            return reader;
         }
 
         /// <summary>Reads a copy of <paramref name="bytes"/> (copied once into native memory, so the array may change afterwards).</summary>

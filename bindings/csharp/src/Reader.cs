@@ -48,6 +48,8 @@ namespace Dbdf
         private BlockInfo? current;
         /// <summary>Changes whenever the current block changes, so that stale <see cref="Block"/> views are detected.</summary>
         private long position;
+        /// <summary>True for a reader of a file, whose payloads are copied (see OpenPayload).</summary>
+        private bool readsFile;
 
         /// <summary>Takes over <paramref name="native"/> and <paramref name="ownedMemory"/> (the native copy of FromBytes' input, or zero), also when it throws.</summary>
         private Reader(NativeReader native, IntPtr ownedMemory, ReaderOptions options)
@@ -558,6 +560,11 @@ namespace Dbdf
             {
                 CheckCurrent(block);
                 NativeBytes payload = native.payload();
+                if (readsFile)
+                {
+                    // The native reader reads a file's payloads into a buffer it reuses for the next block.
+                    return CopiedPayloadStream.CopyOf(payload);
+                }
                 shared.AddReference();
                 try
                 {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ctypes import byref, c_char, c_int, c_size_t, c_uint64, c_void_p
+from ctypes import byref, c_char, c_int, c_size_t, c_uint64, c_void_p, string_at
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -145,13 +145,17 @@ class Block:
         return CooArrays(row_indices, col_indices, values, self.info.shape)
 
     def payload(self) -> memoryview:
-        """The block's payload bytes as stored, without copying (read-only; payload_layout() says how they are
-        arranged, dbdf_reader_block_payload describes each layout). The view stays valid after the reader is
-        closed: the input stays mapped until the last view is gone."""
+        """The block's payload bytes as stored, read-only (payload_layout() says how they are arranged,
+        dbdf_reader_block_payload describes each layout). For a reader of bytes in memory (Reader.from_bytes) the
+        view points into those bytes without copying; for a file it is a copy, because the native reader reads a
+        file's payloads into a buffer it reuses for the next block. Either way the view stays valid after the
+        reader moved on or was closed."""
         data = c_void_p()
         nbytes = c_size_t()
         with self._reader._on_block(self.info.index) as pointer:
             check(lib.dbdf_reader_block_payload(pointer, byref(data), byref(nbytes)))
+            if self._reader._reads_file:
+                return memoryview(string_at(data.value, nbytes.value) if nbytes.value else b"").toreadonly()
             exporter = (c_char * nbytes.value).from_address(data.value)
             self._reader._handle.track_payload(exporter)  # before a close() on another thread could free it
         return memoryview(exporter).cast("B").toreadonly()

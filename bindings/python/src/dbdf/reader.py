@@ -84,6 +84,8 @@ class Reader:
 
     def _setup(self, pointer: c_void_p, keep_alive) -> None:
         self._handle = ReaderHandle(pointer, lib.dbdf_reader_free, keep_alive)
+        # A file is read into buffers the native reader reuses from block to block, so its payloads are copied.
+        self._reads_file = keep_alive is None
         self._current = _BEFORE_FIRST
         self._finished = False
         info = ObjectInfoStruct()

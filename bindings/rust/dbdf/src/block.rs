@@ -95,8 +95,9 @@ impl<'r> Block<'r> {
         if nbytes == 0 {
             return Ok(&[]);
         }
-        // SAFETY: the library guarantees `nbytes` readable bytes at `data` until the reader is freed; the slice
-        // borrows `self`, which borrows the reader, so it cannot outlive the reader nor see it move on.
+        // SAFETY: the library guarantees `nbytes` readable bytes at `data` until the reader moves to another block
+        // or is freed (a file's payload lives in a buffer the reader reuses); the slice borrows `self`, which holds
+        // the reader's exclusive borrow, so it cannot outlive the reader nor see it move on.
         Ok(unsafe { std::slice::from_raw_parts(data.cast::<u8>(), nbytes) })
     }
 

@@ -55,13 +55,14 @@ public final class Block extends BlockValueOverloads {
     }
 
     /**
-     * The payload bytes as stored, without copying: a read-only direct buffer in little-endian order over the
-     * reader's input (dense: row-major values; CSR: the per-row records after the entry count; COO: the entries
-     * after the entry count; empty: no bytes). Only the current block has a payload to ask for, but the buffer
-     * stays readable for as long as it (or any view of it) is reachable, even after the reader moved on or was
-     * closed: the reader's native memory, and for a file its mapping, is freed only when the reader is closed and
-     * every payload buffer it handed out has been garbage collected. Holding on to payload buffers therefore keeps
-     * the whole input in memory.
+     * The payload bytes as stored: a read-only direct buffer in little-endian order (dense: row-major values; CSR:
+     * the per-row records after the entry count; COO: the entries after the entry count; empty: no bytes). Only
+     * the current block has a payload to ask for, but the buffer stays readable for as long as it (or any view of
+     * it) is reachable, even after the reader moved on or was closed. For a reader over memory it points into that
+     * memory without copying, which is freed only when the reader is closed and every payload buffer it handed out
+     * has been garbage collected (holding on to payload buffers keeps the whole input in memory). For a file it is
+     * a copy of the payload, read when asked for: throws {@link DbdfException} with {@link Status#IO} if the
+     * file shrank since it was opened.
      */
     public ByteBuffer payload() {
         return reader.payload(this);

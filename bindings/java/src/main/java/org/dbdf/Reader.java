@@ -32,8 +32,13 @@ import java.util.Objects;
  * unsigned types), pinned, not copied, during the call; or a direct ByteBuffer, which receives values from its
  * position, aligned for the value type and, for types wider than one byte, in {@link ByteOrder#nativeOrder()}.
  *
- * <p>Block payloads ({@link Block#payload()}) point into the reader's input without copying it; the native reader
- * and its input are freed only when the reader is closed and every payload buffer it handed out is unreachable.
+ * <p>Block payloads ({@link Block#payload()}) of a reader over memory ({@link #fromBytes}, {@link #fromBuffer})
+ * point into that memory without copying it; the native reader and its input are freed only when the reader is
+ * closed and every payload buffer it handed out is unreachable. A file is read as blocks are asked for, into a
+ * buffer the native reader reuses from block to block, so a file's payloads are copies.
+ *
+ * <p>A file that another process truncates while the reader has it open makes the reads that need the lost bytes
+ * throw {@link DbdfException} with {@link Status#IO} ("the file shrank while being read"); the JVM is unharmed.
  */
 public final class Reader extends ReaderValueOverloads implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create();
@@ -47,9 +52,12 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
     private BlockInfo current;
     /** Changes whenever the current block changes, so that stale {@link Block} views are detected. */
     private long position;
+    /** True for a file: the native reader's payload buffer is reused for the next block, so payloads are copied. */
+    private final boolean readsFile;
 
     private Reader(NativeReader reader, ByteBuffer borrowed, ReaderOptions options) {
         this.options = options;
+        this.readsFile = borrowed == null;
         this.state = new SharedNativeReader(reader, borrowed);
         // Holds no reference to the Reader: a method reference to the shared state only.
         this.cleanable = CLEANER.register(this, state::release);
@@ -466,6 +474,11 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         checkCurrent(block);
         try {
             ByteBuffer memory = state.reader.payload();
+            if (readsFile) {
+                ByteBuffer copy = ByteBuffer.allocateDirect(memory.remaining());
+                copy.put(memory).flip();
+                return copy.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+            }
             state.retain();
             CLEANER.register(memory, state::release);
             return memory.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);

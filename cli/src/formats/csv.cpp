@@ -92,15 +92,15 @@ struct Witness {
 
 // What the values of a column (or of a whole matrix) ask of a value type, with the first value behind each need.
 struct ValueNeeds {
-    std::uint8_t bits = 0;
+    std::uint8_t bits = 0;  // NeedBits of every value seen
     Witness float_only;
     Witness negative_zero;
     Witness negative;
     Witness above_i64;
     Witness inexact_in_f64;
 
-    void see(const NumberText& number, std::uint64_t line, std::uint64_t column) {
-        const std::uint8_t needs = needs_of(number);
+    // `needs`: needs_of(number), which the caller may have needed as well.
+    void see(const NumberText& number, std::uint8_t needs, std::uint64_t line, std::uint64_t column) {
         bits |= needs;
         if ((needs & kFloatOnly) != 0) float_only.note(line, column, number.text);
         if ((needs & kNegativeZero) != 0) negative_zero.note(line, column, number.text);
@@ -229,10 +229,12 @@ CsvLayout scan(const std::string& path, bool frame_wanted, const std::string& sc
             if (layout.typed_by_schema[c]) continue;
             const NumberText number = classify_number(record.field(c));
             if (number.form == NumberForm::NotANumber) {
-                invalid(path, line_number, fmt::format("column {}: {} is not a number", c + 1, quoted_input(record.field(c))));
+                invalid(path, line_number,
+                        fmt::format("column {}: {} is not a number", c + 1, quoted_input(record.field(c))));
             }
-            layout.column_needs[c] |= needs_of(number);
-            layout.matrix_needs.see(number, line_number, c + 1);
+            const std::uint8_t needs = needs_of(number);
+            layout.column_needs[c] |= needs;
+            layout.matrix_needs.see(number, needs, line_number, c + 1);
         }
         ++layout.rows;
     }
@@ -250,7 +252,8 @@ CsvLayout scan(const std::string& path, bool frame_wanted, const std::string& sc
     while (lines.next(line)) {
         if (lines.line_number() < layout.first_data_line || is_blank(line)) continue;
         if (!record.split(line) || record.size() != layout.cols) break;
-        needs.see(classify_number(record.field(column)), lines.line_number(), column + 1);
+        const NumberText number = classify_number(record.field(column));
+        needs.see(number, needs_of(number), lines.line_number(), column + 1);
     }
     if (needs.inexact_in_f64.found()) refuse_values(needs, path, false);
     throw CliError(fmt::format("{}: column {}: no value type holds all its values; the file changed while it was "
@@ -295,8 +298,9 @@ void csv_to_dbdf(const std::string& input, const std::string& output, const Outp
     } else if (settings.value_type == DBDF_VALUE_NONE) {
         const dbdf_value_type_t type = type_holding_all(layout.matrix_needs.bits);
         if (type == DBDF_VALUE_NONE) {
-            const bool columns_alone_would_fit = std::all_of(layout.column_needs.begin(), layout.column_needs.end(),
-                                                             [](std::uint8_t needs) { return some_type_holds_all(needs); });
+            const bool columns_alone_would_fit =
+                std::all_of(layout.column_needs.begin(), layout.column_needs.end(),
+                            [](std::uint8_t needs) { return some_type_holds_all(needs); });
             refuse_values(layout.matrix_needs, input, columns_alone_would_fit);
         }
         std::fill(source_types.begin(), source_types.end(), type);

@@ -165,7 +165,7 @@ void MtxInput::read_entries(const OnEntry& on_entry) {
             double real = 0;
             if (!store_number(number, real)) {
                 invalid(line_number, number.form == NumberForm::NotANumber ? quoted_input(text) + " is not a real number"
-                                                                            : refusal(number, text, DBDF_VALUE_F64));
+                                                                           : refusal(number, text, DBDF_VALUE_F64));
             }
             std::memcpy(value, &real, sizeof real);
         } else {

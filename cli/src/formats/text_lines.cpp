@@ -24,7 +24,8 @@ bool TextLines::fill() {
         const ssize_t got = ::read(file_.descriptor(), buffer_.data(), buffer_.size());
         if (got < 0 && errno == EINTR) continue;
         if (got < 0) {
-            throw CliError(fmt::format("{}: read failed after line {}: {}", path(), line_number_, std::strerror(errno)));
+            throw CliError(
+                fmt::format("{}: read failed after line {}: {}", path(), line_number_, std::strerror(errno)));
         }
         if (got == 0) {
             at_end_ = true;

@@ -16,8 +16,8 @@ WindowedInput::WindowedInput(const std::string& path) : file_(path) {}
 
 const std::uint8_t* WindowedInput::bytes(std::uint64_t offset, std::size_t count) {
     if (offset > file_.size() || count > file_.size() - offset) {
-        throw CliError(fmt::format("{}: {} bytes at offset {} are past the end of the file ({} bytes)", file_.path(), count,
-                                   offset, file_.size()),
+        throw CliError(fmt::format("{}: {} bytes at offset {} are past the end of the file ({} bytes)", file_.path(),
+                                   count, offset, file_.size()),
                        kExitInvalid);
     }
     if (offset >= window_offset_ && offset + count <= window_offset_ + window_.size()) {
@@ -26,8 +26,8 @@ const std::uint8_t* WindowedInput::bytes(std::uint64_t offset, std::size_t count
     window_.resize(std::max<std::uint64_t>(count, std::min<std::uint64_t>(kWindowBytes, file_.size() - offset)));
     window_offset_ = offset;
     for (std::size_t done = 0; done < window_.size();) {
-        const ssize_t got =
-            ::pread(file_.descriptor(), window_.data() + done, window_.size() - done, static_cast<off_t>(offset + done));
+        const ssize_t got = ::pread(file_.descriptor(), window_.data() + done, window_.size() - done,
+                                    static_cast<off_t>(offset + done));
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) {
             window_.clear();

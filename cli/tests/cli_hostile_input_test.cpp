@@ -227,6 +227,15 @@ TEST_F(CliHostileInput, MessagesQuoteShortEscapedExcerptsOfTheInput) {
         EXPECT_EQ(result.err, "dbdf: " + path(c.file) + c.message + "\n") << c.file;
         EXPECT_LT(result.err.size(), 400u) << c.file;
     }
+    // The labels a --schema error lists come from the file too: ten of them at most, each as an excerpt.
+    std::string header = huge;
+    for (int c = 1; c < 12; ++c) header += ",l" + std::to_string(c);
+    write_bytes("labels.csv", header + "\n" + std::string(11, '1') + std::string(11, ',') + "1\n");
+    const ToolRun result = run("convert " + path("labels.csv") + " " + path("out.dbdf") + " --schema nope:i64");
+    EXPECT_EQ(result.exit_code, 2) << result.err.substr(0, 400);
+    EXPECT_EQ(result.err, "dbdf: " + path("labels.csv") + ": --schema names column 'nope', which the file does not have "
+                              "(its columns: '" + std::string(40, 'x') + "'... (10485760 bytes), 'l1', 'l2', 'l3', "
+                              "'l4', 'l5', 'l6', 'l7', 'l8', 'l9', ... (12 columns))\n");
 }
 
 }  // namespace

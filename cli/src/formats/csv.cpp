@@ -179,8 +179,13 @@ void match_schema(CsvLayout& layout, const std::string& path) {
     }
     for (const auto& [name, matched] : named) {
         if (matched) continue;
+        // The labels come from the file: each is quoted as an excerpt, and a long list is cut after a few.
+        constexpr std::uint64_t kLabelsShown = 10;
         std::string labels;
-        for (std::uint64_t c = 0; c < layout.cols; ++c) labels += (c ? ", '" : "'") + column_label_of(layout, c) + "'";
+        for (std::uint64_t c = 0; c < std::min(layout.cols, kLabelsShown); ++c) {
+            labels += (c ? ", " : "") + quoted_input(column_label_of(layout, c));
+        }
+        if (layout.cols > kLabelsShown) labels += fmt::format(", ... ({} columns)", layout.cols);
         throw CliError(fmt::format("{}: --schema names column '{}', which the file does not have ({})", path, name,
                                    labels.empty() ? "it has no columns" : "its columns: " + labels));
     }

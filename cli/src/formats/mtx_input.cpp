@@ -1,7 +1,6 @@
 #include "mtx_input.hpp"
 
 #include <cctype>
-#include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <string_view>

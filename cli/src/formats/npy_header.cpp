@@ -1,5 +1,6 @@
 #include "npy_header.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <string_view>

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "dbdf.h"
+#include "input_excerpt.hpp"
 
 namespace dbdf_cli {
 
@@ -237,11 +238,12 @@ inline bool store_number_in(const NumberText& number, dbdf_value_type_t type, st
     return ok;
 }
 
-// Why a number is refused by a type, for error messages: "'x' is not a number", "'0.5' is not a value of type
-// i64", "'9007199254740993' is not exactly representable in f64", "'1e400' is outside the range of f64".
+// Why a number is refused by a type, for error messages: "'x' is not a number", "'0.5' is not a value of type i64",
+// "'9007199254740993' is not exactly representable in f64", "'1e400' is outside the range of f64". The text is
+// quoted as an excerpt (input_excerpt.hpp): a field may be megabytes long.
 inline std::string refusal(const NumberText& number, std::string_view original, dbdf_value_type_t type) {
     const std::string name = dbdf_value_type_name(type);
-    const std::string quoted = "'" + std::string(original) + "'";
+    const std::string quoted = quoted_input(original);
     const bool is_float_type = type == DBDF_VALUE_F32 || type == DBDF_VALUE_F64;
     if (number.form == NumberForm::NotANumber) return quoted + " is not a number";
     if (!is_float_type) return quoted + " is not a value of type " + name;

@@ -1,7 +1,6 @@
 #include "csv.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <string_view>
 #include <vector>
@@ -9,54 +8,19 @@
 #include <fmt/format.h>
 
 #include "../atomic_output.hpp"
+#include "../input_excerpt.hpp"
 #include "../number_text.hpp"
 #include "../progress.hpp"
 #include "../typed_values.hpp"
+#include "csv_record.hpp"
 #include "output_header.hpp"
+#include "text_lines.hpp"
 
 namespace dbdf_cli {
 namespace {
 
 [[noreturn]] void invalid(const std::string& path, std::uint64_t line, const std::string& what) {
     throw CliError(fmt::format("{}:{}: {}", path, line, what), 1);
-}
-
-// Splits one CSV record (RFC 4180 quoting within a line). Returns false on an unterminated quote. `quoted` (may be
-// null) receives whether each field was quoted, which header detection needs.
-bool split_record(const std::string& line, std::vector<std::string>& fields, std::vector<bool>* quoted = nullptr) {
-    fields.clear();
-    if (quoted != nullptr) quoted->clear();
-    std::string field;
-    bool inside_quotes = false;
-    bool field_quoted = false;
-    auto end_field = [&]() {
-        fields.push_back(field);
-        if (quoted != nullptr) quoted->push_back(field_quoted);
-        field.clear();
-        field_quoted = false;
-    };
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (inside_quotes) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-                field += '"';
-                ++i;
-            } else if (c == '"') {
-                inside_quotes = false;
-            } else {
-                field += c;
-            }
-        } else if (c == '"') {
-            inside_quotes = true;
-            field_quoted = true;
-        } else if (c == ',') {
-            end_field();
-        } else if (c != '\r') {
-            field += c;
-        }
-    }
-    end_field();
-    return !inside_quotes;
 }
 
 bool is_blank(const std::string& line) { return line.empty() || line == "\r"; }
@@ -72,7 +36,44 @@ std::string label_field(const std::string& label, bool only_column) {
     return out + "\"";
 }
 
-// A value seen in the file, kept so that an error can name it.
+// What a value asks of a value type, as bits: a column's values are summed up in one byte, so that a row of a million
+// fields costs a byte per column here. The values behind the bits are looked up again only for an error message.
+enum NeedBits : std::uint8_t {
+    kFloatOnly = 1,      // only a float holds it: a fraction, an exponent, nan, inf, -0, an integer beyond 64 bits
+    kNegativeZero = 2,   // "-0": only a float keeps the sign (also kFloatOnly)
+    kNegative = 4,       // a negative integer: not u64
+    kAboveI64 = 8,       // an integer above 2^63 - 1: not i64
+    kInexactInF64 = 16,  // an integer that f64 does not hold exactly
+};
+
+std::uint8_t needs_of(const NumberText& number) {
+    if (number.form == NumberForm::Float) return kFloatOnly;
+    std::uint8_t needs = 0;
+    if (number.negative_zero()) needs |= kNegativeZero;
+    if (number.negative_zero() || (!number.fits_i64 && !number.fits_u64)) needs |= kFloatOnly;
+    if (number.fits_i64 && number.i64 < 0) needs |= kNegative;
+    if (!number.fits_i64 && number.fits_u64) needs |= kAboveI64;
+    // Every integer of magnitude up to 2^53 is an f64; only larger ones need the exact check.
+    constexpr std::int64_t kExactInF64 = std::int64_t{1} << 53;
+    const bool small = number.fits_i64 && number.i64 >= -kExactInF64 && number.i64 <= kExactInF64;
+    if (!small && !number_fits(number, DBDF_VALUE_F64)) needs |= kInexactInF64;
+    return needs;
+}
+
+bool integer_type_holds_all(std::uint8_t needs) {
+    return (needs & kFloatOnly) == 0 && (needs & (kNegative | kAboveI64)) != (kNegative | kAboveI64);
+}
+bool some_type_holds_all(std::uint8_t needs) { return integer_type_holds_all(needs) || (needs & kInexactInF64) == 0; }
+
+// The narrowest of i64, u64 and f64 that holds every value exactly, or NONE when none does. Every value type's values
+// are among those of these three, so when none holds them all, no type does.
+dbdf_value_type_t type_holding_all(std::uint8_t needs) {
+    if (integer_type_holds_all(needs)) return (needs & kAboveI64) != 0 ? DBDF_VALUE_U64 : DBDF_VALUE_I64;
+    if ((needs & kInexactInF64) == 0) return DBDF_VALUE_F64;
+    return DBDF_VALUE_NONE;
+}
+
+// A value seen in the file, kept so that an error can name it (by an excerpt: a field may be megabytes long).
 struct Witness {
     std::uint64_t line = 0;    // 0: none seen
     std::uint64_t column = 0;  // from 1
@@ -85,44 +86,32 @@ struct Witness {
         if (found()) return;
         line = at_line;
         column = at_column;
-        text = value;
+        text = input_excerpt(value);
     }
 };
 
 // What the values of a column (or of a whole matrix) ask of a value type, with the first value behind each need.
 struct ValueNeeds {
-    Witness float_only;      // only a float holds it: a fraction, an exponent, nan, inf, -0, an integer beyond 64 bits
-    Witness negative_zero;   // "-0": only a float keeps the sign (also noted in float_only)
-    Witness negative;        // a negative integer: not u64
-    Witness above_i64;       // an integer above 2^63 - 1: not i64
-    Witness inexact_in_f64;  // an integer that f64 does not hold exactly
+    std::uint8_t bits = 0;  // NeedBits of every value seen
+    Witness float_only;
+    Witness negative_zero;
+    Witness negative;
+    Witness above_i64;
+    Witness inexact_in_f64;
 
-    void see(const NumberText& number, std::uint64_t line, std::uint64_t column) {
-        if (number.form == NumberForm::Float) {
-            float_only.note(line, column, number.text);
-            return;
-        }
-        if (number.negative_zero()) negative_zero.note(line, column, number.text);
-        if (number.negative_zero() || (!number.fits_i64 && !number.fits_u64)) {
-            float_only.note(line, column, number.text);
-        }
-        if (number.fits_i64 && number.i64 < 0) negative.note(line, column, number.text);
-        if (!number.fits_i64 && number.fits_u64) above_i64.note(line, column, number.text);
-        // Every integer of magnitude up to 2^53 is an f64; only larger ones need the exact check.
-        constexpr std::int64_t kExactInF64 = std::int64_t{1} << 53;
-        const bool small = number.fits_i64 && number.i64 >= -kExactInF64 && number.i64 <= kExactInF64;
-        if (!small && !number_fits(number, DBDF_VALUE_F64)) inexact_in_f64.note(line, column, number.text);
+    // `needs`: needs_of(number), which the caller may have needed as well.
+    void see(const NumberText& number, std::uint8_t needs, std::uint64_t line, std::uint64_t column) {
+        bits |= needs;
+        if ((needs & kFloatOnly) != 0) float_only.note(line, column, number.text);
+        if ((needs & kNegativeZero) != 0) negative_zero.note(line, column, number.text);
+        if ((needs & kNegative) != 0) negative.note(line, column, number.text);
+        if ((needs & kAboveI64) != 0) above_i64.note(line, column, number.text);
+        if ((needs & kInexactInF64) != 0) inexact_in_f64.note(line, column, number.text);
     }
-
-    bool integer_type_holds_all() const { return !float_only.found() && !(negative.found() && above_i64.found()); }
-    bool some_type_holds_all() const { return integer_type_holds_all() || !inexact_in_f64.found(); }
 };
 
-// The narrowest of i64, u64 and f64 that holds every value exactly. Every value type's values are among those of
-// these three, so when none holds them all, no type does: the error names a value and what it conflicts with.
-dbdf_value_type_t infer_type(const ValueNeeds& needs, const std::string& path, bool columns_alone_would_fit) {
-    if (needs.integer_type_holds_all()) return needs.above_i64.found() ? DBDF_VALUE_U64 : DBDF_VALUE_I64;
-    if (!needs.inexact_in_f64.found()) return DBDF_VALUE_F64;
+// The error for values no type holds all together: it names a value and what it conflicts with.
+[[noreturn]] void refuse_values(const ValueNeeds& needs, const std::string& path, bool columns_alone_would_fit) {
     const Witness& value = needs.inexact_in_f64;
     std::string message = fmt::format("column {}: {} ", value.column, value.text);
     if (needs.float_only.found() && needs.float_only.same_cell(value)) {
@@ -147,8 +136,8 @@ dbdf_value_type_t infer_type(const ValueNeeds& needs, const std::string& path, b
 struct CsvLayout {
     bool has_header = false;
     std::vector<std::string> labels;
-    std::vector<ValueNeeds> column_needs;  // per column, for frames
-    ValueNeeds matrix_needs;               // over every value, for matrices
+    std::vector<std::uint8_t> column_needs;  // per column (NeedBits), for frames
+    ValueNeeds matrix_needs;                 // over every value, for matrices
     std::map<std::string, dbdf_value_type_t> schema_types;
     std::vector<bool> typed_by_schema;  // per column: --schema names its label
     std::uint64_t cols = 0;
@@ -190,8 +179,13 @@ void match_schema(CsvLayout& layout, const std::string& path) {
     }
     for (const auto& [name, matched] : named) {
         if (matched) continue;
+        // The labels come from the file: each is quoted as an excerpt, and a long list is cut after a few.
+        constexpr std::uint64_t kLabelsShown = 10;
         std::string labels;
-        for (std::uint64_t c = 0; c < layout.cols; ++c) labels += (c ? ", '" : "'") + column_label_of(layout, c) + "'";
+        for (std::uint64_t c = 0; c < std::min(layout.cols, kLabelsShown); ++c) {
+            labels += (c ? ", " : "") + quoted_input(column_label_of(layout, c));
+        }
+        if (layout.cols > kLabelsShown) labels += fmt::format(", ... ({} columns)", layout.cols);
         throw CliError(fmt::format("{}: --schema names column '{}', which the file does not have ({})", path, name,
                                    labels.empty() ? "it has no columns" : "its columns: " + labels));
     }
@@ -199,34 +193,31 @@ void match_schema(CsvLayout& layout, const std::string& path) {
 
 // First pass: header, column count (ragged rows are errors), row count and what the values need of a type.
 CsvLayout scan(const std::string& path, bool frame_wanted, const std::string& schema, CsvHeader header) {
-    std::ifstream in(path);
-    if (!in) throw CliError(path + ": cannot open");
+    TextLines lines(path);
     CsvLayout layout;
     layout.schema_types = parse_schema(schema);
     const bool types_given = !layout.schema_types.empty();
     std::string line;
-    std::vector<std::string> fields;
-    std::vector<bool> quoted;
-    std::uint64_t line_number = 0;
+    CsvRecord record;
     bool first_row = true;
-    while (std::getline(in, line)) {
-        ++line_number;
+    while (lines.next(line)) {
+        const std::uint64_t line_number = lines.line_number();
         if (is_blank(line)) continue;
-        if (!split_record(line, fields, &quoted)) invalid(path, line_number, "unterminated quoted field");
+        if (!record.split(line)) invalid(path, line_number, "unterminated quoted field");
         if (first_row) {
             first_row = false;
-            layout.cols = fields.size();
-            layout.column_needs.assign(fields.size(), ValueNeeds{});
+            layout.cols = record.size();
+            layout.column_needs.assign(record.size(), 0);
             bool labels = header == CsvHeader::Yes;
             if (header == CsvHeader::Auto) {
                 labels = frame_wanted || types_given;
-                for (std::size_t c = 0; c < fields.size() && !labels; ++c) {
-                    labels = quoted[c] || classify_number(fields[c]).form == NumberForm::NotANumber;
+                for (std::size_t c = 0; c < record.size() && !labels; ++c) {
+                    labels = record.quoted(c) || classify_number(record.field(c)).form == NumberForm::NotANumber;
                 }
             }
             if (labels) {
                 layout.has_header = true;
-                layout.labels = fields;
+                for (std::size_t c = 0; c < record.size(); ++c) layout.labels.emplace_back(record.field(c));
                 layout.first_data_line = line_number + 1;
             } else {
                 layout.first_data_line = line_number;
@@ -234,24 +225,46 @@ CsvLayout scan(const std::string& path, bool frame_wanted, const std::string& sc
             match_schema(layout, path);
             if (labels) continue;
         }
-        if (fields.size() != layout.cols) {
-            invalid(path, line_number, fmt::format("{} fields where the first row has {}", fields.size(), layout.cols));
+        if (record.size() != layout.cols) {
+            invalid(path, line_number, fmt::format("{} fields where the first row has {}", record.size(), layout.cols));
         }
-        for (std::size_t c = 0; c < fields.size(); ++c) {
+        for (std::size_t c = 0; c < record.size(); ++c) {
             // A column typed by --schema is read in its type in the second pass, which refuses what the type does
             // not read (so "1.0" is an i64 there); its values ask nothing of an inferred type.
             if (layout.typed_by_schema[c]) continue;
-            const NumberText number = classify_number(fields[c]);
+            const NumberText number = classify_number(record.field(c));
             if (number.form == NumberForm::NotANumber) {
-                invalid(path, line_number, fmt::format("column {}: '{}' is not a number", c + 1, fields[c]));
+                invalid(path, line_number,
+                        fmt::format("column {}: {} is not a number", c + 1, quoted_input(record.field(c))));
             }
-            layout.column_needs[c].see(number, line_number, c + 1);
-            layout.matrix_needs.see(number, line_number, c + 1);
+            const std::uint8_t needs = needs_of(number);
+            layout.column_needs[c] |= needs;
+            layout.matrix_needs.see(number, needs, line_number, c + 1);
         }
         ++layout.rows;
     }
     if (first_row) match_schema(layout, path);  // an empty file: every name of --schema is unknown
     return layout;
+}
+
+// The values of one column that no type holds all together, found again to name them: the first pass keeps only a
+// byte per column.
+[[noreturn]] void refuse_column(const CsvLayout& layout, const std::string& path, std::uint64_t column) {
+    TextLines lines(path);
+    std::string line;
+    CsvRecord record;
+    ValueNeeds needs;
+    while (lines.next(line)) {
+        if (lines.line_number() < layout.first_data_line || is_blank(line)) continue;
+        if (!record.split(line) || record.size() != layout.cols) break;
+        const NumberText number = classify_number(record.field(column));
+        needs.see(number, needs_of(number), lines.line_number(), column + 1);
+    }
+    if (needs.inexact_in_f64.found()) refuse_values(needs, path, false);
+    throw CliError(fmt::format("{}: column {}: no value type holds all its values; the file changed while it was "
+                               "converted",
+                               path, column + 1),
+                   kExitInvalid);
 }
 
 }  // namespace
@@ -284,60 +297,84 @@ void csv_to_dbdf(const std::string& input, const std::string& output, const Outp
     if (settings.value_type == DBDF_VALUE_NONE && frame) {
         for (std::uint64_t c = 0; c < cols; ++c) {
             source_types[c] = layout.typed_by_schema[c] ? layout.schema_types.at(column_label_of(layout, c))
-                                                        : infer_type(layout.column_needs[c], input, false);
+                                                        : type_holding_all(layout.column_needs[c]);
+            if (source_types[c] == DBDF_VALUE_NONE) refuse_column(layout, input, c);
         }
     } else if (settings.value_type == DBDF_VALUE_NONE) {
-        const bool columns_alone_would_fit =
-            std::all_of(layout.column_needs.begin(), layout.column_needs.end(),
-                        [](const ValueNeeds& needs) { return needs.some_type_holds_all(); });
-        std::fill(source_types.begin(), source_types.end(),
-                  infer_type(layout.matrix_needs, input, columns_alone_would_fit));
+        const dbdf_value_type_t type = type_holding_all(layout.matrix_needs.bits);
+        if (type == DBDF_VALUE_NONE) {
+            const bool columns_alone_would_fit =
+                std::all_of(layout.column_needs.begin(), layout.column_needs.end(),
+                            [](std::uint8_t needs) { return some_type_holds_all(needs); });
+            refuse_values(layout.matrix_needs, input, columns_alone_would_fit);
+        }
+        std::fill(source_types.begin(), source_types.end(), type);
     }
     const dbdf_value_type_t matrix_type = cols == 0 ? DBDF_VALUE_I64 : source_types[0];
     Writer writer = open_writer(output, settings.output_dialect, settings.write_meta);
     begin_output(writer, output, effective, layout.rows, cols, matrix_type, DBDF_DATA_DENSE, layout.labels,
                  source_types);
 
-    // Second pass, band by band: the rows of one band of tiles are parsed into memory, then written.
-    std::ifstream in(input);
+    // Second pass, band by band: the rows of one band of tiles are parsed into one buffer, column after column (each
+    // column's cells together, in its own type), then written.
+    TextLines lines(input);
     std::string line;
-    std::vector<std::string> fields;
+    CsvRecord record;
     std::uint64_t line_number = 0;
     auto next_record = [&]() {
-        while (std::getline(in, line)) {
-            ++line_number;
+        while (lines.next(line)) {
+            line_number = lines.line_number();
             if (line_number < layout.first_data_line || is_blank(line)) continue;
-            split_record(line, fields);
-            if (fields.size() != cols) break;
+            if (!record.split(line) || record.size() != cols) break;
             return;
         }
         invalid(input, line_number, "the file changed while it was converted");
     };
-    auto store = [&](std::uint64_t c, std::uint8_t* cell) {
-        const NumberText number = classify_number(fields[c]);
-        if (!store_number_in(number, source_types[c], cell)) {
-            invalid(input, line_number,
-                    fmt::format("column {}: {}", c + 1, refusal(number, fields[c], source_types[c])));
+    // A matrix's columns share one type, so only a frame needs each column's start (in bytes per row of the band).
+    std::vector<std::uint64_t> frame_column_starts;
+    if (frame) {
+        frame_column_starts.resize(cols);
+        std::uint64_t start = 0;
+        for (std::uint64_t c = 0; c < cols; ++c) {
+            frame_column_starts[c] = start;
+            start += dbdf_value_type_size(source_types[c]);
+        }
+    }
+    const std::uint64_t matrix_width = cols == 0 ? 0 : dbdf_value_type_size(matrix_type);
+    const std::uint64_t row_bytes = frame ? (cols == 0 ? 0 : frame_column_starts.back() +
+                                                                 dbdf_value_type_size(source_types.back()))
+                                          : cols * matrix_width;
+    std::vector<std::uint8_t> band;
+    std::uint64_t height = 0;
+    auto cell = [&](std::uint64_t c, std::uint64_t r) {
+        const std::uint64_t start = frame ? frame_column_starts[c] : c * matrix_width;
+        return band.data() + height * start + r * dbdf_value_type_size(source_types[c]);
+    };
+    auto store = [&](std::uint64_t c, std::uint64_t r) {
+        const std::string_view text = record.field(c);
+        const NumberText number = classify_number(text);
+        if (!store_number_in(number, source_types[c], cell(c, r))) {
+            invalid(input, line_number, fmt::format("column {}: {}", c + 1, refusal(number, text, source_types[c])));
         }
     };
     std::uint64_t band_rows = 0;
     for (std::uint64_t c = 0; c < cols; ++c) {
         band_rows = std::max(band_rows, tile_shape(effective, layout.rows, frame ? 1 : cols, source_types[c]).rows);
+        if (!frame) break;  // one type for every column of a matrix
     }
     Progress progress(layout.rows);
     for (std::uint64_t row = 0; row < layout.rows; row += band_rows) {
-        const std::uint64_t height = std::min(band_rows, layout.rows - row);
-        std::vector<TypedBuffer> columns;
-        for (std::uint64_t c = 0; c < cols; ++c) columns.emplace_back(source_types[c], height);
+        height = std::min(band_rows, layout.rows - row);
+        band.resize(height * row_bytes);
         for (std::uint64_t r = 0; r < height; ++r) {
             next_record();
-            for (std::uint64_t c = 0; c < cols; ++c) store(c, columns[c].at(r));
+            for (std::uint64_t c = 0; c < cols; ++c) store(c, r);
         }
         auto gather = [&](std::uint64_t tile_row, std::uint64_t col, std::uint64_t rows, std::uint64_t width,
                           TypedBuffer& out) {
             for (std::uint64_t r = 0; r < rows; ++r) {
                 for (std::uint64_t c = 0; c < width; ++c) {
-                    std::memcpy(out.at(r * width + c), columns[col + c].at(tile_row - row + r), out.width());
+                    std::memcpy(out.at(r * width + c), cell(col + c, tile_row - row + r), out.width());
                 }
             }
         };

@@ -3,11 +3,11 @@
 #pragma once
 
 #include <cstdint>
-#include <fstream>
 #include <functional>
 #include <string>
 
 #include "dbdf.h"
+#include "text_lines.hpp"
 
 namespace dbdf_cli {
 
@@ -33,7 +33,8 @@ struct MtxLayout {
 
 class MtxInput {
 public:
-    // Opens the file and reads the banner and size line; throws CliError (exit 1) naming the file and line.
+    // Opens the file, which must be a regular file (input_file.hpp), and reads the banner and size line; throws
+    // CliError (exit 1) naming the file and line. Lines are at most TextLines::kMaxLineBytes long.
     explicit MtxInput(const std::string& path);
 
     const MtxLayout& layout() const { return layout_; }
@@ -51,17 +52,13 @@ public:
     [[noreturn]] void invalid(std::uint64_t line, const std::string& what) const;
 
     // Bytes of the file read so far, and its size: the progress of reading it.
-    std::uint64_t bytes_read() const { return bytes_read_; }
-    std::uint64_t file_size() const { return file_size_; }
+    std::uint64_t bytes_read() const { return lines_.bytes_read(); }
+    std::uint64_t file_size() const { return lines_.file_size(); }
 
 private:
-    void check_announced_entries_fit(bool size_known) const;
+    void check_announced_entries_fit() const;
 
-    std::string path_;
-    std::ifstream in_;
-    std::uint64_t line_number_ = 0;
-    std::uint64_t bytes_read_ = 0;
-    std::uint64_t file_size_ = 0;
+    TextLines lines_;
     MtxLayout layout_;
 };
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <regex>
 
 #include <fmt/format.h>
 
@@ -15,104 +14,12 @@
 namespace dbdf_cli {
 namespace {
 
-struct DtypeName {
-    const char* code;  // without the byte-order character
-    dbdf_value_type_t type;
-};
-
-constexpr DtypeName kDtypes[] = {
-    {"u1", DBDF_VALUE_U8},  {"u2", DBDF_VALUE_U16}, {"u4", DBDF_VALUE_U32}, {"u8", DBDF_VALUE_U64},
-    {"i1", DBDF_VALUE_I8},  {"i2", DBDF_VALUE_I16}, {"i4", DBDF_VALUE_I32}, {"i8", DBDF_VALUE_I64},
-    {"f4", DBDF_VALUE_F32}, {"f8", DBDF_VALUE_F64},
-};
-
-[[noreturn]] void invalid(const std::string& path, const std::string& what) { throw CliError(path + ": " + what, 1); }
-
-std::uint64_t parse_extent(const std::string& text, const std::string& path) {
-    try {
-        std::size_t used = 0;
-        const unsigned long long value = std::stoull(text, &used);
-        if (used == text.size()) return value;
-    } catch (const std::exception&) {
-    }
-    invalid(path, "bad shape entry '" + text + "'");
-}
-
 void swap_bytes(std::uint8_t* value, std::size_t width) { std::reverse(value, value + width); }
 
 }  // namespace
 
-NpyHeader parse_npy_header(WindowedInput& file) {
-    const std::string& path = file.path();
-    const std::uint64_t size = file.size();
-    static const std::uint8_t kMagic[] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
-    if (size < 10) invalid(path, "not an .npy file (bad magic)");
-    const std::uint8_t* data = file.bytes(0, static_cast<std::size_t>(std::min<std::uint64_t>(size, 12)));
-    if (std::memcmp(data, kMagic, sizeof kMagic) != 0) invalid(path, "not an .npy file (bad magic)");
-    const unsigned major = data[6];
-    std::size_t header_length = 0;
-    std::size_t prefix = 0;
-    if (major == 1) {
-        header_length = data[8] | (std::size_t{data[9]} << 8);
-        prefix = 10;
-    } else if (major == 2 || major == 3) {
-        if (size < 12) invalid(path, "truncated .npy header");
-        header_length = data[8] | (std::size_t{data[9]} << 8) | (std::size_t{data[10]} << 16) |
-                        (std::size_t{data[11]} << 24);
-        prefix = 12;
-    } else {
-        invalid(path, fmt::format("unsupported .npy format version {}.{}", major, data[7]));
-    }
-    if (header_length > size - prefix) invalid(path, "truncated .npy header");
-    const std::string dict(reinterpret_cast<const char*>(file.bytes(prefix, header_length)), header_length);
-    NpyHeader header;
-    header.data_offset = prefix + header_length;
-
-    std::smatch match;
-    if (!std::regex_search(dict, match, std::regex(R"('descr'\s*:\s*'([<>|=])([a-z]\d+)')"))) {
-        invalid(path, "the .npy header has no usable 'descr'");
-    }
-    const std::string order = match[1];
-    const std::string code = match[2];
-    for (const auto& dtype : kDtypes) {
-        if (code == dtype.code) header.value_type = dtype.type;
-    }
-    if (header.value_type == DBDF_VALUE_NONE) invalid(path, "dtype '" + code + "' is not one of the ten numeric types");
-    header.big_endian = order == ">" && dbdf_value_type_size(header.value_type) > 1;
-    if (!std::regex_search(dict, match, std::regex(R"('fortran_order'\s*:\s*(True|False))"))) {
-        invalid(path, "the .npy header has no 'fortran_order'");
-    }
-    header.fortran_order = match[1] == "True";
-    if (!std::regex_search(dict, match, std::regex(R"('shape'\s*:\s*\(([^)]*)\))"))) {
-        invalid(path, "the .npy header has no 'shape'");
-    }
-    std::vector<std::uint64_t> shape;
-    const std::string dims = match[1];
-    const std::regex number(R"(\d+)");
-    for (auto it = std::sregex_iterator(dims.begin(), dims.end(), number); it != std::sregex_iterator(); ++it) {
-        shape.push_back(parse_extent(it->str(), path));
-    }
-    if (shape.size() > 2) invalid(path, fmt::format("{}-dimensional arrays cannot be stored; only 1-D and 2-D", shape.size()));
-    header.rows = shape.empty() ? 1 : shape[0];
-    header.cols = shape.size() == 2 ? shape[1] : 1;
-    std::uint64_t cells = 0;
-    std::uint64_t data_bytes = 0;
-    if (__builtin_mul_overflow(header.rows, header.cols, &cells) ||
-        __builtin_mul_overflow(cells, dbdf_value_type_size(header.value_type), &data_bytes)) {
-        invalid(path, "the array's shape is too large");
-    }
-    if (data_bytes != size - header.data_offset) {
-        invalid(path, fmt::format("the array needs {} data bytes but the file holds {}", data_bytes,
-                                  size - header.data_offset));
-    }
-    return header;
-}
-
 std::string npy_header_bytes(dbdf_value_type_t type, std::uint64_t rows, std::uint64_t cols) {
-    const char* code = "f8";
-    for (const auto& dtype : kDtypes) {
-        if (dtype.type == type) code = dtype.code;
-    }
+    const char* code = npy_dtype_code(type);
     const char order = dbdf_value_type_size(type) == 1 ? '|' : '<';
     std::string dict = fmt::format("{{'descr': '{}{}', 'fortran_order': False, 'shape': ({}, {}), }}", order, code, rows, cols);
     // Version 1.0 when the length fits 16 bits; the whole header is padded to a multiple of 64 bytes.

@@ -5,23 +5,10 @@
 #include <string>
 
 #include "../handles.hpp"
+#include "npy_header.hpp"
 #include "tiling.hpp"
 
 namespace dbdf_cli {
-
-struct NpyHeader {
-    dbdf_value_type_t value_type = DBDF_VALUE_NONE;
-    bool big_endian = false;
-    bool fortran_order = false;
-    std::uint64_t rows = 0;
-    std::uint64_t cols = 0;
-    std::uint64_t data_offset = 0;
-};
-
-class WindowedInput;
-
-// Parses and checks the header of an .npy file; throws CliError (exit 1) naming the file and what is wrong.
-NpyHeader parse_npy_header(WindowedInput& file);
 
 // The header bytes (magic, version, length, dict, padding) for a C-order little-endian 2-D array.
 std::string npy_header_bytes(dbdf_value_type_t type, std::uint64_t rows, std::uint64_t cols);

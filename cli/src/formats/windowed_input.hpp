@@ -6,18 +6,19 @@
 #include <string>
 #include <vector>
 
+#include "input_file.hpp"
+
 namespace dbdf_cli {
 
 class WindowedInput {
 public:
-    // Opens a regular file; throws CliError naming it when it cannot.
+    // Opens a regular file; throws CliError naming it when it cannot (input_file.hpp).
     explicit WindowedInput(const std::string& path);
     WindowedInput(const WindowedInput&) = delete;
     WindowedInput& operator=(const WindowedInput&) = delete;
-    ~WindowedInput();
 
-    const std::string& path() const { return path_; }
-    std::uint64_t size() const { return size_; }
+    const std::string& path() const { return file_.path(); }
+    std::uint64_t size() const { return file_.size(); }
 
     // The `count` bytes at `offset`, valid until the next call. They are read in windows of at least kWindowBytes,
     // so nearby small reads (the cells of a tile, a column of a row-major array) cost one system call per window.
@@ -27,9 +28,7 @@ public:
     static constexpr std::size_t kWindowBytes = std::size_t{4} << 20;
 
 private:
-    std::string path_;
-    int fd_ = -1;
-    std::uint64_t size_ = 0;
+    InputFile file_;
     std::vector<std::uint8_t> window_;
     std::uint64_t window_offset_ = 0;
 };

@@ -202,7 +202,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
     public synchronized ValueType columnType(long column) {
         ensureOpen();
         try {
-            return ValueType.fromCode(state.reader.value_type_of_column(column));
+            return ValueType.fromCode(state.reader.value_type_of_column(Arguments.uint64(column, "column")));
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -217,7 +217,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
     public synchronized byte[] columnLabelBytes(long column) {
         ensureOpen();
         try {
-            return state.reader.label_of_column(column);
+            return state.reader.label_of_column(Arguments.uint64(column, "column"));
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -305,7 +305,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         ensureOpen();
         NativeBlockInfo entry = new NativeBlockInfo();
         try {
-            state.reader.indexed_block(index, entry);
+            state.reader.indexed_block(Arguments.uint64(index, "index"), entry);
             return toBlockInfo(entry);
         } finally {
             entry.delete();
@@ -317,7 +317,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
     public synchronized Block seekBlock(long index) {
         ensureOpen();
         try {
-            state.reader.seek(index);
+            state.reader.seek(Arguments.uint64(index, "index"));
             state.reader.current_block(state.scratch);
             position++;
             current = toBlockInfo(state.scratch);
@@ -332,7 +332,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         ensureOpen();
         Object checked = Values.check(type, values, true);
         try {
-            state.reader.read_all(type.code(), checked, rowStride);
+            state.reader.read_all(type.code(), checked, Arguments.uint64(rowStride, "rowStride"));
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -351,7 +351,9 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         ensureOpen();
         Object checked = Values.check(type, values, true);
         try {
-            state.reader.read_window(type.code(), row, col, rows, cols, checked, rowStride);
+            state.reader.read_window(type.code(), Arguments.uint64(row, "row"), Arguments.uint64(col, "col"),
+                    Arguments.uint64(rows, "rows"), Arguments.uint64(cols, "cols"), checked,
+                    Arguments.uint64(rowStride, "rowStride"));
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -362,7 +364,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         ensureOpen();
         Object checked = Values.check(type, values, true);
         try {
-            state.reader.read_column_values(column, type.code(), checked);
+            state.reader.read_column_values(Arguments.uint64(column, "column"), type.code(), checked);
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -478,7 +480,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         checkCurrent(block);
         Object checked = Values.check(type, values, true);
         try {
-            state.reader.decode_dense(type.code(), checked, rowStride);
+            state.reader.decode_dense(type.code(), checked, Arguments.uint64(rowStride, "rowStride"));
         } finally {
             Reference.reachabilityFence(this);
         }

@@ -426,7 +426,7 @@ namespace Dbdf
         /// </summary>
         public void ReadDense(ValueType type, IntPtr values, long capacity, long rowStride = 0)
         {
-            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values");
+            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values", "capacity");
             ulong stride = Arguments.NonNegative(rowStride, "rowStride");
             lock (sync)
             {
@@ -455,7 +455,7 @@ namespace Dbdf
         public void ReadWindow(long row, long col, long rows, long cols, ValueType type, IntPtr values, long capacity,
                                long rowStride = 0)
         {
-            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values");
+            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values", "capacity");
             ulong stride = Arguments.NonNegative(rowStride, "rowStride");
             lock (sync)
             {
@@ -482,7 +482,7 @@ namespace Dbdf
         /// <summary>Frame (or matrix) column <paramref name="column"/> as Rows values of <paramref name="type"/> at a raw address.</summary>
         public void ReadColumn(long column, ValueType type, IntPtr values, long capacity)
         {
-            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values");
+            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values", "capacity");
             lock (sync)
             {
                 EnsureOpen();
@@ -587,7 +587,7 @@ namespace Dbdf
 
         internal void DecodeDense(Block block, ValueType type, IntPtr values, long capacity, long rowStride)
         {
-            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values");
+            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values", "capacity");
             ulong stride = Arguments.NonNegative(rowStride, "rowStride");
             lock (sync)
             {

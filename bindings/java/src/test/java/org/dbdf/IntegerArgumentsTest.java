@@ -204,6 +204,30 @@ class IntegerArgumentsTest {
         }));
     }
 
+    /** The generated layer, reached only from inside org.dbdf, refuses the same values instead of casting them. */
+    @Test
+    void theGeneratedLayerRefusesWhatItsCastsWouldWrap() {
+        NativeWriter writer = new NativeWriter();
+        try {
+            writer.start_matrix(DataType.DENSE.code(), ValueType.F64.code(), 4, 4);
+            IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
+                    () -> writer.put_empty(-1, 0, 1, 1));
+            assertEquals("row must be in 0..9223372036854775807, not -1", negative.getMessage());
+            IllegalArgumentException wide = assertThrows(IllegalArgumentException.class,
+                    () -> writer.put_empty(0, 0, 1L << 32, 1));
+            assertEquals("rows must be in 0..4294967295, not 4294967296", wide.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> writer.write_dense_tiled(ValueType.F64.code(),
+                    new double[16], -1, Encoding.AUTO.code(), 0, 0));
+            assertThrows(IllegalArgumentException.class, () -> writer.write_dense_tiled(ValueType.F64.code(),
+                    new double[16], 0, Encoding.AUTO.code(), -1, 0));
+            // The refusals pinned nothing and left the writer as it was.
+            writer.write_dense_tiled(ValueType.F64.code(), new double[16], 0, Encoding.AUTO.code(), MAX_UINT32, 0);
+            writer.finish_object();
+        } finally {
+            writer.delete();
+        }
+    }
+
     @Test
     void aNegativeRowCountNoLongerWritesTheLargestHeader() {
         try (Writer writer = Writer.toMemory()) {

@@ -17,7 +17,7 @@ UINT64_MAX = 2 ** 64 - 1
 
 
 def unsigned(value, name: str, maximum: int = UINT64_MAX) -> int:
-    """`value` as an int in 0..`maximum` (the range of the C parameter `name` is passed as).
+    """`value` as an int in 0..`maximum`: the range of the C type the parameter `name` is passed to the library as.
 
     Python ints and NumPy integer scalars are taken. bool (which Python counts as an int), floats (even 3.0, where
     a count or a position is meant), strings and other objects raise TypeError; values below 0 or above `maximum`

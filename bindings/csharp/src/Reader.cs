@@ -428,7 +428,7 @@ namespace Dbdf
         /// </summary>
         public void ReadDense(ValueType type, IntPtr values, long capacity, long rowStride = 0)
         {
-            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values");
+            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values", "capacity");
             ulong stride = Arguments.NonNegative(rowStride, "rowStride");
             lock (sync)
             {
@@ -457,7 +457,7 @@ namespace Dbdf
         public void ReadWindow(long row, long col, long rows, long cols, ValueType type, IntPtr values, long capacity,
                                long rowStride = 0)
         {
-            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values");
+            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values", "capacity");
             ulong stride = Arguments.NonNegative(rowStride, "rowStride");
             lock (sync)
             {
@@ -484,7 +484,7 @@ namespace Dbdf
         /// <summary>Frame (or matrix) column <paramref name="column"/> as Rows values of <paramref name="type"/> at a raw address.</summary>
         public void ReadColumn(long column, ValueType type, IntPtr values, long capacity)
         {
-            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values");
+            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values", "capacity");
             lock (sync)
             {
                 EnsureOpen();
@@ -594,7 +594,7 @@ namespace Dbdf
 
         internal void DecodeDense(Block block, ValueType type, IntPtr values, long capacity, long rowStride)
         {
-            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values");
+            ulong nbytes = Arguments.AddressBytes(type, values, capacity, "values", "capacity");
             ulong stride = Arguments.NonNegative(rowStride, "rowStride");
             lock (sync)
             {

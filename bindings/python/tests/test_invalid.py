@@ -106,7 +106,7 @@ def test_block_index_out_of_range_is_an_invalid_argument():
         with pytest.raises(dbdf.DbdfError) as caught:
             reader.seek(5)
         assert caught.value.status == dbdf.Status.INVALID_ARGUMENT
-        with pytest.raises(IndexError):
+        with pytest.raises(ValueError, match="index must be in 0..18446744073709551615, not -1"):
             reader.seek(-1)
         with pytest.raises(dbdf.DbdfError):
             reader.index_entry(1)

@@ -30,8 +30,29 @@
  * never reach 2^63 in practice; the org.dbdf layer documents the unsigned value-type mapping). */
 %apply long long { uint64_t };
 
+/* Integer arguments. The default conversions are C casts, which would turn a negative long into a uint64_t near
+ * 2^64 and keep only the low 32 bits of a long given for a uint32_t. The org.dbdf layer checks every argument
+ * first (Arguments.java); these typemaps refuse, with the same IllegalArgumentException, whatever reaches the
+ * generated layer anyway. They run in the "in" phase, before any array is pinned or string fetched by a later
+ * argument, so returning early leaves nothing to release. */
+%typemap(in) uint64_t %{
+    if ($input < 0) {
+        dbdf_java_throw_out_of_range(jenv, "$1_name", (long long)$input, 9223372036854775807LL);
+        return $null;
+    }
+    $1 = (uint64_t)$input;
+%}
+%typemap(in) uint32_t %{
+    if ($input < 0 || $input > 4294967295LL) {
+        dbdf_java_throw_out_of_range(jenv, "$1_name", (long long)$input, 4294967295LL);
+        return $null;
+    }
+    $1 = (uint32_t)$input;
+%}
+
 %{
 #include <jni.h>
+#include <stdio.h>
 
 /* Raises org.dbdf.DbdfException(int status, String message); if that class cannot be found, the pending
  * NoClassDefFoundError is left to propagate. */
@@ -62,6 +83,13 @@ static void dbdf_java_throw_named(JNIEnv *jenv, const char *class_name, const ch
     if (exception_class) {
         (*jenv)->ThrowNew(jenv, exception_class, message);
     }
+}
+
+/* Raises IllegalArgumentException("<name> must be in 0..<maximum>, not <value>"), as org.dbdf.Arguments does. */
+static void dbdf_java_throw_out_of_range(JNIEnv *jenv, const char *name, long long value, long long maximum) {
+    char message[160];
+    snprintf(message, sizeof message, "%s must be in 0..%lld, not %lld", name, maximum, value);
+    dbdf_java_throw_named(jenv, "java/lang/IllegalArgumentException", message);
 }
 
 /* Element size of a primitive array other than boolean[] and char[], or 0 when `object` is none of them. */

@@ -7,6 +7,7 @@ from ctypes import POINTER, c_uint32, c_uint64, c_void_p
 
 import numpy as np
 
+from ._arguments import block_shape, uint32
 from ._library import WriteOptionsStruct
 from .types import Encoding, ValueType, encoding_of, is_native_order, value_type_of
 
@@ -144,17 +145,13 @@ def u32_pointer(array: np.ndarray):
 
 def write_options(encoding=None, block=None):
     """A dbdf_write_options_t for `encoding` (None: automatic) and `block` (None, an int for square tiles or
-    frame row ranges, or a (rows, cols) pair; 0 means automatic)."""
+    frame row ranges, or a (rows, cols) pair; 0 means automatic). Each extent must fit the C uint32_t."""
     options = WriteOptionsStruct()
     options.struct_size = ctypes.sizeof(WriteOptionsStruct)
     options.encoding = encoding_of(encoding if encoding is not None else Encoding.AUTO)
     if block is not None:
-        if isinstance(block, int):
-            block_rows, block_cols = block, block
+        if np.ndim(block) == 0:  # an int (a float or a str is refused by uint32)
+            options.block_rows = options.block_cols = uint32(block, "block")
         else:
-            block_rows, block_cols = block
-        for extent in (block_rows, block_cols):
-            if not 0 <= extent <= 0xFFFFFFFF:
-                raise ValueError(f"block extent {extent} is outside 0..4294967295")
-        options.block_rows, options.block_cols = block_rows, block_cols
+            options.block_rows, options.block_cols = block_shape(block, "block")
     return ctypes.byref(options)

@@ -9,10 +9,8 @@ which fields this package's struct has.
 from __future__ import annotations
 
 import ctypes
-import operator
 
-import numpy as np
-
+from ._arguments import unsigned
 from ._library import OpenOptionsStruct, WriterOptionsStruct
 from .types import dialect_of
 
@@ -23,20 +21,10 @@ MAX_THREADS = 2 ** (8 * ctypes.sizeof(ctypes.c_uint)) - 1
 def thread_count(threads) -> int:
     """The C field for `threads`: None or 0 (automatic) is 0, a positive int is that many threads (the calling
     thread included). Booleans, floats and other non-integers raise TypeError; negative counts and counts beyond
-    the C unsigned ValueError."""
+    the C unsigned ValueError (see _arguments.unsigned)."""
     if threads is None:
         return 0
-    if isinstance(threads, (bool, np.bool_)):
-        raise TypeError(f"threads must be None or an int, not {type(threads).__name__} ({threads!r})")
-    try:
-        count = operator.index(threads)
-    except TypeError:
-        raise TypeError(f"threads must be None or an int, not {type(threads).__name__} ({threads!r})") from None
-    if count < 0:
-        raise ValueError(f"threads must be None or 0 (automatic) or a positive number of threads, not {count}")
-    if count > MAX_THREADS:
-        raise ValueError(f"threads {count} is more than the library accepts ({MAX_THREADS})")
-    return count
+    return unsigned(threads, "threads", MAX_THREADS)
 
 
 def open_options(dialect, threads=None) -> OpenOptionsStruct:

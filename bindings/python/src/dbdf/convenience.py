@@ -69,7 +69,7 @@ def _write_object(writer: Writer, obj, encoding, block) -> None:
         columns = frame_columns(obj)
         rows = columns[0][1].shape[0] if columns else 0
         writer.begin_frame(rows, [(label, array.dtype) for label, array in columns])
-        block_rows = block if block is None or isinstance(block, int) else block[0]
+        block_rows = block if block is None or np.ndim(block) == 0 else block[0]
         for column, (_, array) in enumerate(columns):
             writer.write_column(column, array, encoding=encoding, block_rows=block_rows)
     else:

@@ -11,6 +11,7 @@ from typing import Iterator
 
 import numpy as np
 
+from ._arguments import unsigned
 from ._buffers import allocate, out_value_type, u64_pointer, writable_row_major, writable_vector
 from ._handles import ReaderHandle
 from ._library import BlockInfoStruct, ObjectInfoStruct, ViolationCallback, lib
@@ -133,11 +134,12 @@ class Reader:
 
     def column_type(self, column: int) -> ValueType:
         """A frame column's value type (for a matrix, the object's value type)."""
-        return ValueType(self._handle.query(lib.dbdf_reader_column_type, c_int, column))
+        return ValueType(self._handle.query(lib.dbdf_reader_column_type, c_int, unsigned(column, "column")))
 
     def column_label(self, column: int) -> str:
         """A frame column's label (stored bytes decoded as UTF-8; bytes that are not UTF-8 are kept as
         surrogate escapes, so writing the label back reproduces them)."""
+        column = unsigned(column, "column")
         label = c_void_p()
         length = c_size_t()
         with self._handle as pointer:  # the label is the reader's memory: copy it before anyone can free it
@@ -205,14 +207,15 @@ class Reader:
     def index_entry(self, index: int) -> BlockInfo:
         """Block `index` (file order) as the index describes it."""
         info = BlockInfoStruct()
-        self._handle.call(lib.dbdf_reader_index_entry, self._check_index(index), byref(info))
+        self._handle.call(lib.dbdf_reader_index_entry, unsigned(index, "index"), byref(info))
         return BlockInfo.from_struct(info)
 
     def seek(self, index: int) -> Block:
         """Makes block `index` (file order) the current block and returns it; next_block() continues after it."""
+        index = unsigned(index, "index")
         info = BlockInfoStruct()
         with self._handle as pointer:
-            check(lib.dbdf_reader_seek_block(pointer, self._check_index(index)))
+            check(lib.dbdf_reader_seek_block(pointer, index))
             self._current = index
             self._finished = False
             check(lib.dbdf_reader_block_info(pointer, byref(info)))
@@ -225,12 +228,6 @@ class Reader:
         if not 0 <= position < blocks:
             raise IndexError(f"block index {index} is out of range for {blocks} blocks")
         return Block(self, self.index_entry(position))
-
-    @staticmethod
-    def _check_index(index: int) -> int:
-        if index < 0:
-            raise IndexError(f"block index {index} is negative")
-        return index
 
     @contextmanager
     def _on_block(self, index: int) -> Iterator[c_void_p]:
@@ -264,6 +261,8 @@ class Reader:
                     out: np.ndarray | None = None) -> np.ndarray:
         """Rows [row, row + rows) and columns [col, col + cols) as an ndarray; only the blocks that intersect the
         window are decoded. out: decode into this array (C order, or a window of a C-order array) instead."""
+        row, col = unsigned(row, "row"), unsigned(col, "col")
+        rows, cols = unsigned(rows, "rows"), unsigned(cols, "cols")
         self.build_index()  # checks the layout before a header's shape decides how much memory to allocate
         if out is None:
             value_type = value_type_of(dtype) if dtype is not None else self._matrix_value_type()
@@ -290,6 +289,7 @@ class Reader:
             if column not in labels:
                 raise KeyError(f"no column labelled {column!r}")
             column = labels.index(column)
+        column = unsigned(column, "column")
         self.build_index()
         if out is None:
             value_type = value_type_of(dtype) if dtype is not None else self.column_type(column)

@@ -8,6 +8,7 @@ from ctypes import byref, c_char_p, c_int, c_size_t, c_uint64, c_void_p
 
 import numpy as np
 
+from ._arguments import block_shape, uint32, unsigned
 from ._buffers import index_array, row_major, u32_pointer, u64_pointer, value_array, write_options
 from ._handles import NativeHandle
 from ._library import lib
@@ -108,11 +109,12 @@ class Writer:
         """Writes a matrix header. data_type: "dense" or "csr" (or a DataType); value_type: a dtype or ValueType.
         In the daphne dialect also "scalar" with rows = cols = 1: one value, then given as a 1 x 1 matrix's
         (write_dense of a 1 x 1 array)."""
-        self._handle.call(lib.dbdf_writer_begin_matrix, data_type_of(data_type), value_type_of(value_type), rows,
-                          cols)
+        self._handle.call(lib.dbdf_writer_begin_matrix, data_type_of(data_type), value_type_of(value_type),
+                          unsigned(rows, "rows"), unsigned(cols, "cols"))
 
     def begin_frame(self, rows: int, columns) -> None:
         """Writes a frame header. columns: {label: dtype} or a sequence of (label, dtype) pairs, in column order."""
+        rows = unsigned(rows, "rows")
         pairs = list(columns.items()) if isinstance(columns, dict) else list(columns)
         labels = [label for label, _ in pairs]
         for label in labels:
@@ -131,15 +133,17 @@ class Writer:
     def add_dense(self, row: int, col: int, values, *, encoding=None) -> None:
         """Adds the block at (row, col) with the shape and dtype of `values` (a 2-D array; rows that are
         contiguous in memory are passed without copying)."""
+        row, col = unsigned(row, "row"), unsigned(col, "col")
         matrix = row_major(values)
-        rows, cols = matrix.array.shape
+        rows, cols = block_shape(matrix.array.shape, "values.shape")
         self._handle.call(lib.dbdf_writer_add_dense, row, col, rows, cols, matrix.value_type, matrix.pointer,
                           matrix.count, matrix.row_stride, write_options(encoding))
 
     def add_csr(self, row: int, col: int, shape, row_offsets, col_indices, values, *, encoding=None) -> None:
         """Adds a block from block-local CSR arrays: row_offsets (rows + 1), col_indices (strictly increasing
         within each row), values."""
-        rows, cols = shape
+        row, col = unsigned(row, "row"), unsigned(col, "col")
+        rows, cols = block_shape(shape)
         offsets = index_array(row_offsets, np.uint64)
         indices = index_array(col_indices, np.uint32)
         data = value_array(values)
@@ -150,7 +154,8 @@ class Writer:
 
     def add_coo(self, row: int, col: int, shape, row_indices, col_indices, values, *, encoding=None) -> None:
         """Adds a block from block-local COO triplets in strictly increasing (row, column) order."""
-        rows, cols = shape
+        row, col = unsigned(row, "row"), unsigned(col, "col")
+        rows, cols = block_shape(shape)
         row_index = index_array(row_indices, np.uint32)
         col_index = index_array(col_indices, np.uint32)
         data = value_array(values)
@@ -167,7 +172,8 @@ class Writer:
 
     def add_empty(self, row: int, col: int, shape) -> None:
         """Adds an all-zero block (no payload)."""
-        rows, cols = shape
+        row, col = unsigned(row, "row"), unsigned(col, "col")
+        rows, cols = block_shape(shape)
         self._handle.call(lib.dbdf_writer_add_empty, row, col, rows, cols)
 
     @staticmethod
@@ -205,8 +211,9 @@ class Writer:
             if column not in self._labels:
                 raise KeyError(f"no column labelled {column!r}")
             column = self._labels.index(column)
+        column = unsigned(column, "column")
+        block = None if block_rows is None else (uint32(block_rows, "block_rows"), 1)
         data = value_array(values)
-        block = None if block_rows is None else (block_rows, 1)
         self._handle.call(lib.dbdf_writer_write_column, column, value_type_of(data.dtype),
                           c_void_p(data.ctypes.data), data.size, write_options(encoding, block))
 

@@ -210,7 +210,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
     public synchronized ValueType columnType(long column) {
         ensureOpen();
         try {
-            return ValueType.fromCode(state.reader.value_type_of_column(column));
+            return ValueType.fromCode(state.reader.value_type_of_column(Arguments.uint64(column, "column")));
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -225,7 +225,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
     public synchronized byte[] columnLabelBytes(long column) {
         ensureOpen();
         try {
-            return state.reader.label_of_column(column);
+            return state.reader.label_of_column(Arguments.uint64(column, "column"));
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -313,7 +313,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         ensureOpen();
         NativeBlockInfo entry = new NativeBlockInfo();
         try {
-            state.reader.indexed_block(index, entry);
+            state.reader.indexed_block(Arguments.uint64(index, "index"), entry);
             return toBlockInfo(entry);
         } finally {
             entry.delete();
@@ -325,7 +325,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
     public synchronized Block seekBlock(long index) {
         ensureOpen();
         try {
-            state.reader.seek(index);
+            state.reader.seek(Arguments.uint64(index, "index"));
             state.reader.current_block(state.scratch);
             position++;
             current = toBlockInfo(state.scratch);
@@ -340,7 +340,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         ensureOpen();
         Object checked = Values.check(type, values, true);
         try {
-            state.reader.read_all(type.code(), checked, rowStride);
+            state.reader.read_all(type.code(), checked, Arguments.uint64(rowStride, "rowStride"));
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -359,7 +359,9 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         ensureOpen();
         Object checked = Values.check(type, values, true);
         try {
-            state.reader.read_window(type.code(), row, col, rows, cols, checked, rowStride);
+            state.reader.read_window(type.code(), Arguments.uint64(row, "row"), Arguments.uint64(col, "col"),
+                    Arguments.uint64(rows, "rows"), Arguments.uint64(cols, "cols"), checked,
+                    Arguments.uint64(rowStride, "rowStride"));
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -370,7 +372,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         ensureOpen();
         Object checked = Values.check(type, values, true);
         try {
-            state.reader.read_column_values(column, type.code(), checked);
+            state.reader.read_column_values(Arguments.uint64(column, "column"), type.code(), checked);
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -491,7 +493,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         checkCurrent(block);
         Object checked = Values.check(type, values, true);
         try {
-            state.reader.decode_dense(type.code(), checked, rowStride);
+            state.reader.decode_dense(type.code(), checked, Arguments.uint64(rowStride, "rowStride"));
         } finally {
             Reference.reachabilityFence(this);
         }

@@ -6,8 +6,6 @@ import java.util.Objects;
 
 /** Checks on the value buffers handed to the native code, done in Java so that misuse gives a clear exception. */
 final class Values {
-    private static final long MAX_UINT32 = 0xFFFF_FFFFL;
-
     private Values() {
     }
 
@@ -47,14 +45,6 @@ final class Values {
                     + " or a direct ByteBuffer, not a " + values.getClass().getSimpleName());
         }
         return values;
-    }
-
-    /** Checks a block dimension, which the format stores as an unsigned 32-bit field. */
-    static long blockDimension(long value, String name) {
-        if (value < 0 || value > MAX_UINT32) {
-            throw new IllegalArgumentException(name + " must be in 0..4294967295, not " + value);
-        }
-        return value;
     }
 
     /** Number of elements of a dense output, which must fit a Java array. */

@@ -151,7 +151,8 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
         Objects.requireNonNull(dataType, "dataType");
         Objects.requireNonNull(valueType, "valueType");
         try {
-            writer.start_matrix(dataType.code(), valueType.code(), rows, cols);
+            writer.start_matrix(dataType.code(), valueType.code(), Arguments.uint64(rows, "rows"),
+                    Arguments.uint64(cols, "cols"));
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -176,7 +177,7 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
             labelBytes.writeBytes(label);
         }
         try {
-            writer.start_frame(rows, typeCodes, labelLengths, labelBytes.toByteArray());
+            writer.start_frame(Arguments.uint64(rows, "rows"), typeCodes, labelLengths, labelBytes.toByteArray());
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -189,8 +190,9 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
         Object checked = Values.check(type, values, false);
         Objects.requireNonNull(encoding, "encoding");
         try {
-            writer.put_dense(row, col, Values.blockDimension(rows, "rows"), Values.blockDimension(cols, "cols"),
-                    type.code(), checked, rowStride, encoding.code());
+            writer.put_dense(Arguments.uint64(row, "row"), Arguments.uint64(col, "col"), Arguments.uint32(rows, "rows"),
+                    Arguments.uint32(cols, "cols"), type.code(), checked, Arguments.uint64(rowStride, "rowStride"),
+                    encoding.code());
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -205,8 +207,8 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
         Object checked = Values.check(type, values, false);
         Objects.requireNonNull(encoding, "encoding");
         try {
-            writer.put_csr(row, col, Values.blockDimension(rows, "rows"), Values.blockDimension(cols, "cols"),
-                    type.code(), rowOffsets, colIndices, checked, encoding.code());
+            writer.put_csr(Arguments.uint64(row, "row"), Arguments.uint64(col, "col"), Arguments.uint32(rows, "rows"),
+                    Arguments.uint32(cols, "cols"), type.code(), rowOffsets, colIndices, checked, encoding.code());
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -221,8 +223,9 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
         Object checked = Values.check(type, values, false);
         Objects.requireNonNull(encoding, "encoding");
         try {
-            writer.put_coo(row, col, Values.blockDimension(rows, "rows"), Values.blockDimension(cols, "cols"),
-                    type.code(), rowIndices, colIndices, checked, rowIndices.length, encoding.code());
+            writer.put_coo(Arguments.uint64(row, "row"), Arguments.uint64(col, "col"), Arguments.uint32(rows, "rows"),
+                    Arguments.uint32(cols, "cols"), type.code(), rowIndices, colIndices, checked, rowIndices.length,
+                    encoding.code());
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -232,7 +235,8 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
     public synchronized void addEmpty(long row, long col, long rows, long cols) {
         ensureOpen();
         try {
-            writer.put_empty(row, col, Values.blockDimension(rows, "rows"), Values.blockDimension(cols, "cols"));
+            writer.put_empty(Arguments.uint64(row, "row"), Arguments.uint64(col, "col"), Arguments.uint32(rows, "rows"),
+                    Arguments.uint32(cols, "cols"));
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -245,8 +249,8 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
         Object checked = Values.check(type, values, false);
         Objects.requireNonNull(encoding, "encoding");
         try {
-            writer.write_dense_tiled(type.code(), checked, rowStride, encoding.code(),
-                    Values.blockDimension(blockRows, "blockRows"), Values.blockDimension(blockCols, "blockCols"));
+            writer.write_dense_tiled(type.code(), checked, Arguments.uint64(rowStride, "rowStride"), encoding.code(),
+                    Arguments.uint32(blockRows, "blockRows"), Arguments.uint32(blockCols, "blockCols"));
         } finally {
             Reference.reachabilityFence(this);
         }
@@ -259,8 +263,8 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
         Object checked = Values.check(type, values, false);
         Objects.requireNonNull(encoding, "encoding");
         try {
-            writer.write_column_values(column, type.code(), checked, encoding.code(),
-                    Values.blockDimension(blockRows, "blockRows"));
+            writer.write_column_values(Arguments.uint64(column, "column"), type.code(), checked, encoding.code(),
+                    Arguments.uint32(blockRows, "blockRows"));
         } finally {
             Reference.reachabilityFence(this);
         }

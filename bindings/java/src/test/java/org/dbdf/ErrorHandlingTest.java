@@ -208,7 +208,9 @@ class ErrorHandlingTest {
             }
             assertThrows(IllegalStateException.class, reader::block);
             assertStatus(Status.INVALID_ARGUMENT, () -> reader.indexEntry(4));
-            assertStatus(Status.INVALID_ARGUMENT, () -> reader.seekBlock(-1));
+            assertStatus(Status.INVALID_ARGUMENT, () -> reader.seekBlock(4));
+            // A negative index is refused in Java: it would reach the library as 2^64 - 1.
+            assertThrows(IllegalArgumentException.class, () -> reader.seekBlock(-1));
             assertStatus(Status.INVALID_ARGUMENT, () -> reader.columnType(5));
             assertStatus(Status.INVALID_ARGUMENT, () -> reader.columnLabel(0));
             assertStatus(Status.INVALID_ARGUMENT,

@@ -209,7 +209,7 @@ def test_an_unknown_status_code_still_makes_an_error():
 
 @pytest.mark.parametrize("struct_type, init_name, defaults", [
     (_library.WriteOptionsStruct, "dbdf_write_options_init", {"encoding": 0, "block_rows": 0, "block_cols": 0}),
-    (_library.OpenOptionsStruct, "dbdf_open_options_init", {"dialect": 0, "threads": 0}),
+    (_library.OpenOptionsStruct, "dbdf_open_options_init", {"dialect": 0, "threads": 0, "memory_map": 0}),
     (_library.WriterOptionsStruct, "dbdf_writer_options_init", {"dialect": 0, "write_meta": 1, "durable": 0,
                                                                 "threads": 0}),
 ])

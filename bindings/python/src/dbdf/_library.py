@@ -141,9 +141,10 @@ class WriteOptionsStruct(Structure):
 
 
 class OpenOptionsStruct(Structure):
-    """dbdf_open_options_t: how a reader is opened (its dialect, the threads of whole-object reads); struct_size
-    first, as for every options struct."""
-    _fields_ = [("struct_size", c_size_t), ("dialect", c_int), ("threads", c_uint)]
+    """dbdf_open_options_t: how a reader is opened (its dialect, the threads of whole-object reads, whether a file
+    is memory-mapped: never, here, so that a file truncated by another process raises DbdfError instead of killing
+    the interpreter with SIGBUS); struct_size first, as for every options struct."""
+    _fields_ = [("struct_size", c_size_t), ("dialect", c_int), ("threads", c_uint), ("memory_map", c_int)]
 
 
 class WriterOptionsStruct(Structure):

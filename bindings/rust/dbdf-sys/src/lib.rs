@@ -38,11 +38,16 @@ mod tests {
     #[test]
     fn open_and_writer_options_init_fill_every_field() {
         // The fields of the header this crate was generated from, at the offsets the library writes them to.
-        let mut open = dbdf_open_options_t { struct_size: 0, dialect: dbdf_dialect_t::DBDF_DIALECT_DAPHNE, threads: 7 };
+        let mut open = dbdf_open_options_t {
+            struct_size: 0,
+            dialect: dbdf_dialect_t::DBDF_DIALECT_DAPHNE,
+            threads: 7,
+            memory_map: 1,
+        };
         // SAFETY: open is a valid, writable dbdf_open_options_t.
         unsafe { dbdf_open_options_init(&mut open) };
         assert_eq!(open.struct_size, core::mem::size_of::<dbdf_open_options_t>());
-        assert_eq!((open.dialect, open.threads), (dbdf_dialect_t::DBDF_DIALECT_SPEC, 0));
+        assert_eq!((open.dialect, open.threads, open.memory_map), (dbdf_dialect_t::DBDF_DIALECT_SPEC, 0, 0));
 
         let mut writer = dbdf_writer_options_t {
             struct_size: 0,

@@ -20,7 +20,8 @@ struct Rectangle {
     std::uint64_t col = 0;
     std::uint32_t rows = 0;  // a block's extents are uint32 in the format
     std::uint32_t cols = 0;
-    std::uint64_t tag = 0;  // caller's identifier (block index or byte offset)
+    std::uint64_t tag = 0;     // caller's identifier (a block's index)
+    std::uint64_t offset = 0;  // where the caller's block starts (a record's byte offset), for messages
 };
 
 class PartitionTracker {

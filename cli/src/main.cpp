@@ -23,6 +23,8 @@ int main(int argc, char** argv) {
     auto* info_command = app.add_subcommand("info", "Show the header, every block and how the space is used");
     info_command->add_option("FILE", info.file, "a .dbdf file")->required();
     info_command->add_flag("--json", info.json, "print one JSON document (fields in cli/README.md)");
+    info_command->add_flag("--non-zeros", info.non_zeros,
+                           "also count each block's non-zeros, which reads every dense block's values");
     const std::string dialect_help = "layout of the file: spec (default) or daphne (DAPHNE's runtime)";
     info_command->add_option("--dialect", info.dialect, dialect_help);
 

@@ -12,12 +12,14 @@
 #include "dbdf/error.hpp"
 #include "dense_piece_reader.hpp"
 #include "parallel_for.hpp"
-#include "partition.hpp"
+#include "partition_sweep.hpp"
 #include "wide_count.hpp"
+#include "window_lookup.hpp"
 
 namespace dbdf {
 
-using detail::PartitionTracker;
+using detail::Overlap;
+using detail::PartitionSweep;
 using detail::Rectangle;
 
 struct Reader::State {
@@ -35,13 +37,14 @@ struct Reader::State {
     // lent memory, or bytes read into payload_buffer. Dropped whenever the current block changes.
     std::optional<detail::ByteWindow> current_payload;
     detail::ByteBuffer payload_buffer;
-    PartitionTracker seen;          // blocks passed by next_block(), unless the index already checked them
+    PartitionSweep seen;  // blocks passed by next_block(), checked when the last is passed, unless the index did
     std::optional<Error> sticky_error;
     bool at_end = false;
 
     // Index.
     bool index_built = false;
     std::vector<BlockView> index;
+    std::unique_ptr<detail::WindowLookup> window_lookup;  // over `index`, made by the first window read
 
     // Threads for whole-object reads: 0 automatic.
     unsigned decode_threads = 0;
@@ -118,18 +121,23 @@ private:
 constexpr std::uint64_t kPieceBytes = std::uint64_t{4} << 20;
 
 Rectangle rectangle_of(const BlockView& block) {
-    return Rectangle{block.row, block.col, block.rows, block.cols, block.offset};
+    return Rectangle{block.row, block.col, block.rows, block.cols, block.index, block.offset};
 }
 
-// Rule 1: the new block must not overlap any earlier one.
-void check_no_overlap(const PartitionTracker& tracker, const BlockView& block) {
-    if (auto other = tracker.find_overlap(rectangle_of(block))) {
-        throw_format(ErrorCode::Format, 1, block.offset,
-                     "block " + std::to_string(block.index) + " at (" + std::to_string(block.row) + ", " +
-                         std::to_string(block.col) + ") overlaps the block at (" + std::to_string(other->row) +
-                         ", " + std::to_string(other->col) + ") whose record starts at byte " +
-                         std::to_string(other->tag));
-    }
+[[noreturn]] void throw_overlap(const Overlap& overlap) {
+    const Rectangle& block = overlap.offender;
+    const Rectangle& other = overlap.earlier;
+    throw_format(ErrorCode::Format, 1, block.offset,
+                 "block " + std::to_string(block.tag) + " at (" + std::to_string(block.row) + ", " +
+                     std::to_string(block.col) + ") overlaps the block at (" + std::to_string(other.row) + ", " +
+                     std::to_string(other.col) + ") whose record starts at byte " + std::to_string(other.offset));
+}
+
+// Rule 1: no block overlaps another. Checked for all blocks at once, which costs O(n log n) on any layout; the
+// first offender in file order is reported.
+void check_no_overlap(PartitionSweep& blocks) {
+    const std::vector<Overlap> overlaps = blocks.find_overlaps();
+    if (!overlaps.empty()) throw_overlap(overlaps.front());
 }
 
 std::string cells_text(detail::WideCount cells) {
@@ -138,10 +146,10 @@ std::string cells_text(detail::WideCount cells) {
 }
 
 // Rule 1: the blocks cover every cell.
-void check_cover(const PartitionTracker& tracker, const ObjectHeader& header, std::uint64_t end_offset) {
-    if (tracker.covers(header.rows, header.cols)) return;
+void check_cover(const PartitionSweep& blocks, const ObjectHeader& header, std::uint64_t end_offset) {
+    if (blocks.covers(header.rows, header.cols)) return;
     throw_format(ErrorCode::Format, 1, end_offset,
-                 "the blocks cover " + cells_text(tracker.covered_cells()) + " of the object's " +
+                 "the blocks cover " + cells_text(blocks.covered_cells()) + " of the object's " +
                      cells_text(static_cast<detail::WideCount>(header.rows) * header.cols) +
                      " cells; every cell must belong to exactly one block");
 }
@@ -249,6 +257,7 @@ bool Reader::next_block() {
             return true;
         }
         if (s.next_offset >= s.input_size) {
+            check_no_overlap(s.seen);
             check_cover(s.seen, s.header, s.input_size);
             s.set_current(std::nullopt);
             s.at_end = true;
@@ -256,7 +265,6 @@ bool Reader::next_block() {
         }
         BlockView block = read_record(*s.source, s.next_offset, s.next_index);
         detail::check_block_bounds(block, s.header);
-        check_no_overlap(s.seen, block);
         s.seen.add(rectangle_of(block));
         s.next_offset += block.encoded_bytes;
         ++s.next_index;
@@ -348,17 +356,17 @@ const std::vector<BlockView>& Reader::build_index() {
         s.next_index = s.current ? s.current->index + 1 : (s.at_end ? s.index.size() : s.next_index);
         return s.index;
     }
-    PartitionTracker tracker;
+    PartitionSweep layout;
     std::uint64_t offset = s.header_bytes;
     while (offset < s.input_size) {
         BlockView block = read_record(*s.source, offset, index.size());
         detail::check_block_bounds(block, s.header);
-        check_no_overlap(tracker, block);
-        tracker.add(rectangle_of(block));
+        layout.add(rectangle_of(block));
         offset += block.encoded_bytes;
         index.push_back(block);
     }
-    check_cover(tracker, s.header, s.input_size);
+    check_no_overlap(layout);
+    check_cover(layout, s.header, s.input_size);
     s.index = std::move(index);
     s.index_built = true;
     // Iteration continues from the same block, now through the index.
@@ -409,12 +417,16 @@ void Reader::read_dense_window(ValueType type, const Window& window, void* out, 
     };
     std::vector<Piece> pieces;
     std::uint64_t output_bytes = 0;
-    for (const BlockView& block : build_index()) {
+    const std::vector<BlockView>& index = build_index();
+    if (!state_->window_lookup) state_->window_lookup = std::make_unique<detail::WindowLookup>(index);
+    state_->window_lookup->for_each_block(window.row, window.row + window.rows, window.col, window.col + window.cols,
+                                          [&](std::size_t position) {
+        const BlockView& block = index[position];
         const std::uint64_t row_begin = std::max(block.row, window.row);
         const std::uint64_t row_end = std::min(block.row_end(), window.row + window.rows);
         const std::uint64_t col_begin = std::max(block.col, window.col);
         const std::uint64_t col_end = std::min(block.col_end(), window.col + window.cols);
-        if (row_begin >= row_end || col_begin >= col_end) continue;
+        if (row_begin >= row_end || col_begin >= col_end) return;
         const std::uint64_t row_bytes = (col_end - col_begin) * element_bytes;
         output_bytes += (row_end - row_begin) * row_bytes;
         const bool divisible = block.block_type == BlockType::Dense || block.block_type == BlockType::Empty;
@@ -422,7 +434,10 @@ void Reader::read_dense_window(ValueType type, const Window& window, void* out, 
         for (std::uint64_t first = row_begin; first < row_end; first += run) {
             pieces.push_back(Piece{&block, first, std::min(first + run, row_end), col_begin, col_end});
         }
-    }
+    });
+    // In file order, as the blocks come: the first failing block is the one reported, whatever the lookup's order.
+    std::stable_sort(pieces.begin(), pieces.end(),
+                     [](const Piece& a, const Piece& b) { return a.block->index < b.block->index; });
     const unsigned threads = detail::decode_threads(state_->decode_threads, pieces.size(), output_bytes);
     BufferPool buffers;
     detail::parallel_for(pieces.size(), threads, [&](std::size_t i) {
@@ -514,7 +529,7 @@ std::uint64_t Reader::validate(const std::function<void(const Violation&)>& on_v
         for (const BlockView& block : blocks) check_payload(block);
         return violations;
     }
-    PartitionTracker tracker;
+    PartitionSweep layout;
     std::uint64_t offset = s.header_bytes;
     std::uint64_t index = 0;
     bool layout_complete = true;
@@ -536,18 +551,22 @@ std::uint64_t Reader::validate(const std::function<void(const Violation&)>& on_v
             layout_complete = false;  // coverage cannot be judged with a block outside the object
             continue;
         }
+        layout.add(rectangle_of(block));
+        check_payload(block);
+    }
+    // Overlaps are found for all blocks at once, after their own checks; each block that overlaps an earlier one is
+    // reported once, in file order.
+    for (const Overlap& overlap : layout.find_overlaps()) {
+        layout_complete = false;
         try {
-            check_no_overlap(tracker, block);
-            tracker.add(rectangle_of(block));
+            throw_overlap(overlap);
         } catch (const Error& error) {
             report(error);
-            layout_complete = false;
         }
-        check_payload(block);
     }
     if (layout_complete) {
         try {
-            check_cover(tracker, s.header, s.input_size);
+            check_cover(layout, s.header, s.input_size);
         } catch (const Error& error) {
             report(error);
         }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <random>
@@ -77,6 +78,39 @@ TEST(PartitionTracker, CountsTheCellsOfATileGridInAnyOrder) {
     far.add({UINT64_MAX - 4, UINT64_MAX - 4, 4, 4, 1});
     EXPECT_TRUE(far.find_overlap({UINT64_MAX - 1, UINT64_MAX - 2, 1, 1, 2}).has_value());
     EXPECT_FALSE(far.find_overlap({UINT64_MAX - 5, UINT64_MAX - 5, 1, 1, 3}).has_value());
+}
+
+// Blocks added in row order, as writers emit them, cost O(n log n) steps whatever their extents (each search of a
+// red-black tree makes up to 2 log2(n) comparisons, hence the 6): a staircase (column
+// j split at row j + 1), added row by row, and a layout of tall columns beside wide rows.
+TEST(PartitionTracker, BlocksInRowOrderTakeNLogNStepsOnAnyLayout) {
+    constexpr std::uint32_t kSide = 30000;
+    std::vector<Rectangle> staircase;
+    for (std::uint32_t j = 0; j < kSide; ++j) staircase.push_back({0, j, j + 1, 1, staircase.size()});
+    for (std::uint32_t j = 0; j + 1 < kSide; ++j) staircase.push_back({j + 1, j, kSide - j - 1, 1, staircase.size()});
+    std::vector<Rectangle> comb;
+    for (std::uint32_t j = 0; j < kSide; ++j) comb.push_back({0, j, kSide, 1, comb.size()});
+    for (std::uint32_t i = 0; i < kSide; ++i) comb.push_back({i, kSide, 1, kSide, comb.size()});
+    std::stable_sort(comb.begin(), comb.end(), [](const Rectangle& a, const Rectangle& b) { return a.row < b.row; });
+    for (const auto* layout : {&staircase, &comb}) {
+        PartitionTracker tracker;
+        for (const Rectangle& block : *layout) {
+            ASSERT_FALSE(tracker.find_overlap(block).has_value()) << block.row << ", " << block.col;
+            tracker.add(block);
+        }
+        const double n = static_cast<double>(layout->size());
+        EXPECT_LE(static_cast<double>(tracker.steps()), 6 * n * std::log2(n)) << tracker.steps() << " steps";
+    }
+    // The sweep still finds an overlap, and one with a block it has passed once blocks come out of row order.
+    PartitionTracker tracker;
+    tracker.add({0, 0, 4, 2, 0});
+    tracker.add({0, 2, 1, 2, 1});
+    EXPECT_TRUE(tracker.find_overlap({3, 1, 1, 3, 2}).has_value());
+    EXPECT_FALSE(tracker.find_overlap({3, 2, 1, 2, 2}).has_value());
+    tracker.add({3, 2, 1, 2, 2});
+    const auto earlier = tracker.find_overlap({0, 3, 1, 1, 3});  // row 0 again: the sweep has passed it
+    ASSERT_TRUE(earlier.has_value());
+    EXPECT_EQ(earlier->tag, 1u);
 }
 
 }  // namespace

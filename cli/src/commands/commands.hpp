@@ -9,6 +9,7 @@ namespace dbdf_cli {
 struct InfoOptions {
     std::string file;
     bool json = false;
+    bool non_zeros = false;  // count each block's non-zeros, which reads every dense payload
     std::string dialect = "spec";
 };
 int run_info(const InfoOptions& options);

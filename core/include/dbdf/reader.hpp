@@ -69,7 +69,8 @@ public:
     std::uint64_t total_bytes() const;
 
     // Moves to the next block, reading only its header; payload size is bounds-checked. Returns false after
-    // the last block, once the partition of all blocks seen has been checked (rule 1).
+    // the last block, once the partition of all blocks seen has been checked (rule 1): overlaps are found then,
+    // for all blocks at once, and reported as the first block in file order that overlaps an earlier one.
     bool next_block();
     bool has_block() const;
     const BlockView& block() const;  // requires has_block()

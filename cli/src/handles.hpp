@@ -53,6 +53,15 @@ inline Reader open_reader(const std::string& path, dbdf_dialect_t dialect = DBDF
     return Reader(reader);
 }
 
+// The .dbdf input of a conversion: opened, then its block index built at once. Building the index walks every block
+// header and checks the bounds and the partition, as `info` and `validate` do, so a file that breaks a rule is
+// reported by that rule (exit 1) before anything sized by what its header claims is allocated or any output created.
+inline Reader open_checked_input(const std::string& path, dbdf_dialect_t dialect) {
+    Reader reader = open_reader(path, dialect);
+    check(dbdf_reader_build_index(reader.get(), nullptr), path);
+    return reader;
+}
+
 // A file writer in `dialect`; in the daphne dialect it also writes <path>.meta unless write_meta is false.
 inline Writer open_writer(const std::string& path, dbdf_dialect_t dialect = DBDF_DIALECT_SPEC, bool write_meta = true) {
     dbdf_writer_options_t options = DBDF_WRITER_OPTIONS_INIT;

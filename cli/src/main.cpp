@@ -1,4 +1,5 @@
 // dbdf: inspect, validate, print and convert .dbdf files. A client of dbdf.h like any other program.
+#include <csignal>
 #include <cstdio>
 #include <new>
 #include <string>
@@ -11,6 +12,9 @@
 
 int main(int argc, char** argv) {
     using namespace dbdf_cli;
+    // An output that outgrows the file size limit (ulimit -f) should fail like a full disk, with a message, exit 2 and
+    // its temporary file removed; by default the kernel kills the process instead (SIGXFSZ), leaving that file behind.
+    std::signal(SIGXFSZ, SIG_IGN);
     CLI::App app{fmt::format("dbdf {}: the DAPHNE binary data format (.dbdf) tool", dbdf_version_string())};
     app.require_subcommand(1);
     app.set_version_flag("--version", std::string(dbdf_version_string()));

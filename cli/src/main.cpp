@@ -9,6 +9,7 @@
 
 #include "commands/commands.hpp"
 #include "handles.hpp"
+#include "terminal_text.hpp"
 
 int main(int argc, char** argv) {
     using namespace dbdf_cli;
@@ -85,7 +86,9 @@ int main(int argc, char** argv) {
         if (*convert_command) return run_convert(convert);
     } catch (const CliError& error) {
         std::fflush(stdout);
-        fmt::print(stderr, "dbdf: {}\n", error.what());
+        // Messages may quote a file's name or what it holds (a line of a text input): escaped.
+        fmt::print(stderr, "dbdf: {}\n", terminal_text(error.what()));
+        if (!error.hint().empty()) fmt::print(stderr, "{}\n", error.hint());
         return error.exit_code();
     } catch (const std::exception& error) {
         // Not an error the commands foresaw (memory running out while a conversion buffers its input, say): still
@@ -96,7 +99,8 @@ int main(int argc, char** argv) {
                                                       : convert.input;
         const bool out_of_memory = dynamic_cast<const std::bad_alloc*>(&error) != nullptr;
         std::fflush(stdout);
-        fmt::print(stderr, "dbdf: {}: {}\n", file, out_of_memory ? "out of memory" : error.what());
+        fmt::print(stderr, "dbdf: {}: {}\n", terminal_text(file),
+                   terminal_text(out_of_memory ? "out of memory" : error.what()));
         return kExitUsageOrIo;
     }
     return kExitUsageOrIo;

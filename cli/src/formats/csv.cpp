@@ -367,9 +367,11 @@ void dbdf_to_csv(const std::string& input, const std::string& output, const Outp
     // matrix's values all have one, however many columns it has.
     std::vector<dbdf_value_type_t> frame_types;
     for (std::uint64_t c = 0; c < info.cols && frame; ++c) {
-        frame_types.push_back(settings.value_type != DBDF_VALUE_NONE ? settings.value_type : column_type(reader, input, c));
+        const bool given = settings.value_type != DBDF_VALUE_NONE;
+        frame_types.push_back(given ? settings.value_type : column_type(reader, input, c));
     }
-    const dbdf_value_type_t matrix_type = settings.value_type != DBDF_VALUE_NONE ? settings.value_type : info.value_type;
+    const dbdf_value_type_t matrix_type =
+        settings.value_type != DBDF_VALUE_NONE ? settings.value_type : info.value_type;
     AtomicOutput out(output);
     if (frame) {
         std::string header;

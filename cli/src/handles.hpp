@@ -5,8 +5,10 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "dbdf.h"
+#include "terminal_text.hpp"
 
 namespace dbdf_cli {
 
@@ -15,15 +17,19 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalid = 1;    // the input is invalid or cannot be served, or a value does not fit
 inline constexpr int kExitUsageOrIo = 2;  // a usage error, or a file cannot be opened, written or renamed
 
-// An error to report on stderr with the exit code it leads to.
+// An error to report on stderr with the exit code it leads to, and a hint for a line of its own after it. The
+// message is printed with every control character escaped (terminal_text.hpp), line breaks included, since it may
+// quote a file's name or contents; so a second line goes in the hint.
 class CliError : public std::runtime_error {
 public:
-    CliError(const std::string& message, int exit_code = kExitUsageOrIo)
-        : std::runtime_error(message), exit_code_(exit_code) {}
+    CliError(const std::string& message, int exit_code = kExitUsageOrIo, std::string hint = {})
+        : std::runtime_error(message), exit_code_(exit_code), hint_(std::move(hint)) {}
     int exit_code() const { return exit_code_; }
+    const std::string& hint() const { return hint_; }
 
 private:
     int exit_code_;
+    std::string hint_;
 };
 
 // Throws CliError for a failed dbdf call: `context` names the file concerned (and where in it), then the library's
@@ -51,6 +57,15 @@ inline Reader open_reader(const std::string& path, dbdf_dialect_t dialect = DBDF
     dbdf_reader_t* reader = nullptr;
     check(dbdf_reader_open_file_with_options(path.c_str(), &options, &reader), path);
     return Reader(reader);
+}
+
+// The .dbdf input of a conversion: opened, then its block index built at once. Building the index walks every block
+// header and checks the bounds and the partition, as `info` and `validate` do, so a file that breaks a rule is
+// reported by that rule (exit 1) before anything sized by what its header claims is allocated or any output created.
+inline Reader open_checked_input(const std::string& path, dbdf_dialect_t dialect) {
+    Reader reader = open_reader(path, dialect);
+    check(dbdf_reader_build_index(reader.get(), nullptr), path);
+    return reader;
 }
 
 // A file writer in `dialect`; in the daphne dialect it also writes <path>.meta unless write_meta is false.
@@ -102,7 +117,7 @@ inline void note_unrecoverable_labels(const Reader& reader, const std::string& f
     std::fprintf(stderr,
                  "dbdf: %s: note: the frame's labels cannot be recovered from the daphne dialect (DAPHNE's runtime writes "
                  "memory bytes instead of the text); the columns are named as DAPHNE names them: col_0, col_1, ...\n",
-                 file.c_str());
+                 terminal_text(file).c_str());
 }
 
 inline dbdf_value_type_t parse_value_type(const std::string& name) {

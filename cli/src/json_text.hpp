@@ -1,7 +1,8 @@
 // JSON string literals for the tool's --json output. JSON text must be UTF-8, but the strings shown may not be:
 // labels are bytes, expected to be UTF-8 and never checked (FORMAT-RULES 16), and so are file names. Each byte that
 // is not part of a well-formed UTF-8 sequence is shown as U+FFFD; labels also come with their bytes in hex when
-// they are not UTF-8 (see info.cpp), so nothing is lost.
+// they are not UTF-8 (see info.cpp), so nothing is lost. Control characters (C0, DEL, C1) are written as \u escapes,
+// so the document is safe to print on a terminal as well.
 #pragma once
 
 #include <cstddef>
@@ -61,6 +62,13 @@ inline std::string json_string(std::string_view text) {
             ++i;
             continue;
         }
+        if (length == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+            // C1 controls (U+0080 .. U+009F) are valid JSON as they are, but some terminals obey them: escaped, the
+            // document says the same and is safe to print.
+            out += fmt::format("\\u{:04x}", static_cast<unsigned char>(text[i + 1]));
+            i += 2;
+            continue;
+        }
         if (length > 1) {
             out.append(text.substr(i, length));
             i += length;
@@ -73,7 +81,7 @@ inline std::string json_string(std::string_view text) {
             case '\r': out += "\\r"; break;
             case '\t': out += "\\t"; break;
             default:
-                if (c < 0x20) {
+                if (c < 0x20 || c == 0x7F) {
                     out += fmt::format("\\u{:04x}", c);
                 } else {
                     out += static_cast<char>(c);

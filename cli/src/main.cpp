@@ -1,4 +1,5 @@
 // dbdf: inspect, validate, print and convert .dbdf files. A client of dbdf.h like any other program.
+#include <csignal>
 #include <cstdio>
 #include <new>
 #include <string>
@@ -8,9 +9,13 @@
 
 #include "commands/commands.hpp"
 #include "handles.hpp"
+#include "terminal_text.hpp"
 
 int main(int argc, char** argv) {
     using namespace dbdf_cli;
+    // An output that outgrows the file size limit (ulimit -f) should fail like a full disk, with a message, exit 2 and
+    // its temporary file removed; by default the kernel kills the process instead (SIGXFSZ), leaving that file behind.
+    std::signal(SIGXFSZ, SIG_IGN);
     CLI::App app{fmt::format("dbdf {}: the DAPHNE binary data format (.dbdf) tool", dbdf_version_string())};
     app.require_subcommand(1);
     app.set_version_flag("--version", std::string(dbdf_version_string()));
@@ -83,7 +88,9 @@ int main(int argc, char** argv) {
         if (*convert_command) return run_convert(convert);
     } catch (const CliError& error) {
         std::fflush(stdout);
-        fmt::print(stderr, "dbdf: {}\n", error.what());
+        // Messages may quote a file's name or what it holds (a line of a text input): escaped.
+        fmt::print(stderr, "dbdf: {}\n", terminal_text(error.what()));
+        if (!error.hint().empty()) fmt::print(stderr, "{}\n", error.hint());
         return error.exit_code();
     } catch (const std::exception& error) {
         // Not an error the commands foresaw (memory running out while a conversion buffers its input, say): still
@@ -94,7 +101,8 @@ int main(int argc, char** argv) {
                                                       : convert.input;
         const bool out_of_memory = dynamic_cast<const std::bad_alloc*>(&error) != nullptr;
         std::fflush(stdout);
-        fmt::print(stderr, "dbdf: {}: {}\n", file, out_of_memory ? "out of memory" : error.what());
+        fmt::print(stderr, "dbdf: {}: {}\n", terminal_text(file),
+                   terminal_text(out_of_memory ? "out of memory" : error.what()));
         return kExitUsageOrIo;
     }
     return kExitUsageOrIo;

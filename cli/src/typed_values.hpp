@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,9 @@ namespace dbdf_cli {
 
 class TypedBuffer {
 public:
+    // A count whose bytes do not fit size_t is memory that cannot be had, not a smaller buffer.
     TypedBuffer(dbdf_value_type_t type, std::size_t count)
-        : type_(type), width_(dbdf_value_type_size(type)), bytes_(count * width_) {}
+        : type_(type), width_(dbdf_value_type_size(type)), bytes_(checked_bytes(count, width_)) {}
 
     dbdf_value_type_t type() const { return type_; }
     std::size_t size() const { return width_ == 0 ? 0 : bytes_.size() / width_; }
@@ -75,6 +77,12 @@ public:
     }
 
 private:
+    static std::size_t checked_bytes(std::size_t count, std::size_t width) {
+        std::size_t bytes = 0;
+        if (__builtin_mul_overflow(count, width, &bytes)) throw std::bad_alloc();
+        return bytes;
+    }
+
     template <class T>
     static T load(const std::uint8_t* cell) {
         T value;

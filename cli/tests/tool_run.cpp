@@ -47,6 +47,11 @@ ToolRun run_shell(const std::string& command, const RunSettings& settings, bool 
             const rlimit limit{*settings.address_space_bytes, *settings.address_space_bytes};
             if (::setrlimit(RLIMIT_AS, &limit) != 0) ::_exit(126);
         }
+        if (settings.file_size_bytes) {
+            // The signal a write beyond the limit raises is left at its default: the tool must deal with it itself.
+            const rlimit limit{*settings.file_size_bytes, *settings.file_size_bytes};
+            if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(126);
+        }
         ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
         ::_exit(127);
     }

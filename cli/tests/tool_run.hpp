@@ -20,6 +20,9 @@ struct ToolRun {
 struct RunSettings {
     std::optional<mode_t> umask;                       // the child's umask; the test's own when empty
     std::optional<std::uint64_t> address_space_bytes;  // RLIMIT_AS of the child, to prove bounded memory
+    // RLIMIT_FSIZE of the child, to stop an endless output. Initialised, so that settings listing only the fields
+    // above stay complete aggregates (-Wmissing-field-initializers).
+    std::optional<std::uint64_t> file_size_bytes = std::nullopt;
 };
 
 // Runs `dbdf ARGUMENTS` through /bin/sh, so arguments may use shell quoting.

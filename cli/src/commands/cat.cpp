@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include "../handles.hpp"
+#include "../terminal_text.hpp"
 #include "../typed_values.hpp"
 #include "commands.hpp"
 
@@ -65,7 +66,7 @@ int run_cat(const CatOptions& options) {
     for (std::uint64_t c = 0; c < shown_cols; ++c) {
         const std::uint64_t column = cols.begin + c;
         const dbdf_value_type_t type = column_type(reader, options.file, column);
-        headers[c] = info.data_type == DBDF_DATA_FRAME ? column_label(reader, options.file, column) : "";
+        headers[c] = info.data_type == DBDF_DATA_FRAME ? terminal_text(column_label(reader, options.file, column)) : "";
         TypedBuffer values(type, shown_rows);
         check(dbdf_reader_read_dense_window(reader.get(), type, rows.begin, column, shown_rows, 1, values.data(),
                                             values.size(), 1),

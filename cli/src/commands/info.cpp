@@ -11,6 +11,7 @@
 #include "../dialect_hint.hpp"
 #include "../handles.hpp"
 #include "../json_text.hpp"
+#include "../terminal_text.hpp"
 #include "commands.hpp"
 
 namespace dbdf_cli {
@@ -71,14 +72,14 @@ const char* block_value_type(const dbdf_block_info_t& block) {
 }
 
 void print_text(const std::string& file, const Summary& s) {
-    fmt::print("file:        {}\n", file);
+    fmt::print("file:        {}\n", terminal_text(file));
     fmt::print("dialect:     {}\n", dbdf_dialect_name(s.dialect));
     fmt::print("data type:   {}\n", dbdf_data_type_name(s.info.data_type));
     fmt::print("shape:       {} x {}\n", s.info.rows, s.info.cols);
     if (s.info.data_type == DBDF_DATA_FRAME) {
         fmt::print("columns:\n");
         for (std::size_t c = 0; c < s.labels.size(); ++c) {
-            fmt::print("  {:>4}  {:<4}  {}\n", c, s.column_types[c], s.labels[c]);
+            fmt::print("  {:>4}  {:<4}  {}\n", c, s.column_types[c], terminal_text(s.labels[c]));
         }
         if (!s.labels_recoverable) {
             fmt::print("labels:      not recoverable from the file (DAPHNE's runtime writes memory bytes instead of the "
@@ -170,7 +171,7 @@ int run_info(const InfoOptions& options) {
     } catch (const CliError& error) {
         // Never a silent guess: the file is still refused, with a hint when the daphne dialect reads it.
         if (dialect != DBDF_DIALECT_SPEC || error.exit_code() != 1 || !reads_as_daphne(options.file)) throw;
-        throw CliError(std::string(error.what()) + "\n" + kDaphneDialectHint, 1);
+        throw CliError(error.what(), 1, kDaphneDialectHint);
     }
     if (options.json) {
         print_json(options.file, summary);

@@ -8,6 +8,7 @@
 
 #include "../dialect_hint.hpp"
 #include "../handles.hpp"
+#include "../terminal_text.hpp"
 #include "commands.hpp"
 
 namespace dbdf_cli {
@@ -41,7 +42,7 @@ void print_finding(const ValidationTarget& target, int rule, uint64_t offset, co
         (where[2].matched ? where[2].str() == std::to_string(rule) : rule == 0)) {
         what.erase(static_cast<std::size_t>(where.position(0)));
     }
-    fmt::print("{}: {} at byte {}: {}\n", target.file, rule_text, offset, what);
+    fmt::print("{}: {} at byte {}: {}\n", terminal_text(target.file), rule_text, offset, terminal_text(what));
 }
 
 void print_violation(void* context, int rule, uint64_t offset, const char* message) {
@@ -52,7 +53,7 @@ void print_violation(void* context, int rule, uint64_t offset, const char* messa
 // both go to one terminal or file.
 void print_summary(const std::string& text) {
     std::fflush(stdout);
-    fmt::print(stderr, "{}\n", text);
+    fmt::print(stderr, "{}\n", terminal_text(text));
 }
 
 void print_violation_count(const std::string& file, std::uint64_t violations) {
@@ -69,7 +70,7 @@ void print_header_violation(const ValidationTarget& target, const std::string& m
         const int rule = where[2].matched ? std::stoi(where[2].str()) : 0;
         print_finding(target, rule, offset, message.c_str());
     } else {
-        fmt::print("{}: {}\n", target.file, message);
+        fmt::print("{}: {}\n", terminal_text(target.file), terminal_text(message));
     }
 }
 
@@ -90,7 +91,7 @@ int run_validate(const ValidateOptions& options) {
     if (opened == DBDF_ERR_IO || opened == DBDF_ERR_NOMEM) check(opened, file);
     if (opened == DBDF_ERR_UNSUPPORTED) {
         // A file dbdf refuses to serve (a daphne string matrix, say) is not valid input for it: a finding, exit 1.
-        fmt::print("{}: unsupported: {}\n", file, dbdf_last_error_message());
+        fmt::print("{}: unsupported: {}\n", terminal_text(file), terminal_text(dbdf_last_error_message()));
         print_summary(file + ": not valid: dbdf cannot serve this file");
         return kExitInvalid;
     }

@@ -15,6 +15,7 @@
 #include "csv_record.hpp"
 #include "output_header.hpp"
 #include "text_lines.hpp"
+#include "row_major_windows.hpp"
 
 namespace dbdf_cli {
 namespace {
@@ -396,41 +397,62 @@ void csv_to_dbdf(const std::string& input, const std::string& output, const Outp
 }
 
 void dbdf_to_csv(const std::string& input, const std::string& output, const OutputSettings& settings) {
-    Reader reader = open_reader(input, settings.input_dialect);
+    Reader reader = open_checked_input(input, settings.input_dialect);
     const dbdf_object_info_t info = object_info(reader, input);
-    std::vector<dbdf_value_type_t> types(info.cols);
-    for (std::uint64_t c = 0; c < info.cols; ++c) {
-        types[c] = settings.value_type != DBDF_VALUE_NONE ? settings.value_type : column_type(reader, input, c);
+    const bool frame = info.data_type == DBDF_DATA_FRAME;
+    // A frame's columns each have a type, which its header lists (so their number is bounded by the file's size); a
+    // matrix's values all have one, however many columns it has.
+    std::vector<dbdf_value_type_t> frame_types;
+    for (std::uint64_t c = 0; c < info.cols && frame; ++c) {
+        const bool given = settings.value_type != DBDF_VALUE_NONE;
+        frame_types.push_back(given ? settings.value_type : column_type(reader, input, c));
     }
+    const dbdf_value_type_t matrix_type =
+        settings.value_type != DBDF_VALUE_NONE ? settings.value_type : info.value_type;
     AtomicOutput out(output);
-    if (info.data_type == DBDF_DATA_FRAME) {
+    if (frame) {
         std::string header;
         for (std::uint64_t c = 0; c < info.cols; ++c) {
             header += (c ? "," : "") + label_field(column_label(reader, input, c), info.cols == 1);
         }
         out.write(header + "\n");
     }
-    const std::uint64_t band = std::max<std::uint64_t>(1, (std::uint64_t{1} << 20) / std::max<std::uint64_t>(info.cols, 1));
+    // About 2^20 values at a time: bands of rows, or pieces of a row too long for that. A matrix's window is read in
+    // one call; a frame's column by column, each in its own type.
     Progress progress(info.rows);
-    for (std::uint64_t row = 0; row < info.rows && info.cols > 0; row += band) {
-        const std::uint64_t rows = std::min(band, info.rows - row);
-        std::vector<TypedBuffer> columns;
-        for (std::uint64_t c = 0; c < info.cols; ++c) {
-            columns.emplace_back(types[c], rows);
-            check(dbdf_reader_read_dense_window(reader.get(), types[c], row, c, rows, 1, columns[c].data(), rows, 1),
+    std::vector<TypedBuffer> columns;
+    std::string text;
+    for_each_row_major_window(info.rows, info.cols, std::uint64_t{1} << 20, [&](const RowMajorWindow& window) {
+        columns.clear();
+        if (frame) {
+            for (std::uint64_t c = 0; c < window.cols; ++c) {
+                const dbdf_value_type_t type = frame_types[window.col + c];
+                columns.emplace_back(type, window.rows);
+                check(dbdf_reader_read_dense_window(reader.get(), type, window.row, window.col + c, window.rows, 1,
+                                                    columns.back().data(), window.rows, 1),
+                      input);
+            }
+        } else {
+            columns.emplace_back(matrix_type, window.rows * window.cols);
+            check(dbdf_reader_read_dense_window(reader.get(), matrix_type, window.row, window.col, window.rows,
+                                                window.cols, columns.back().data(), columns.back().size(), 0),
                   input);
         }
-        std::string text;
-        for (std::uint64_t r = 0; r < rows; ++r) {
-            for (std::uint64_t c = 0; c < info.cols; ++c) {
-                if (c) text += ',';
-                columns[c].append_file_text(r, text);
+        text.clear();
+        for (std::uint64_t r = 0; r < window.rows; ++r) {
+            for (std::uint64_t c = 0; c < window.cols; ++c) {
+                if (window.col + c != 0) text += ',';
+                if (frame) {
+                    columns[c].append_file_text(r, text);
+                } else {
+                    columns[0].append_file_text(r * window.cols + c, text);
+                }
             }
-            text += '\n';
+            if (window.ends_rows) text += '\n';
         }
         out.write(text);
-        progress.update(row + rows);
-    }
+        if (window.ends_rows) progress.update(window.row + window.rows);
+    });
     out.commit();
 }
 

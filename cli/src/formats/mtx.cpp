@@ -175,14 +175,22 @@ void mtx_to_dbdf(const std::string& input, const std::string& output, const Outp
 }
 
 void dbdf_to_mtx(const std::string& input, const std::string& output, const OutputSettings& settings) {
-    Reader reader = open_reader(input, settings.input_dialect);
+    Reader reader = open_checked_input(input, settings.input_dialect);
     const dbdf_object_info_t info = object_info(reader, input);
     if (info.data_type == DBDF_DATA_FRAME) throw CliError(input + ": frames convert to .csv, not .mtx");
     const dbdf_value_type_t stored = settings.value_type != DBDF_VALUE_NONE ? settings.value_type : info.value_type;
     const bool integer = !is_float_type(stored);
     const dbdf_value_type_t type = stored;  // read in the value type itself, printed exactly
-    AtomicOutput out(output);
     const bool coordinate = info.data_type == DBDF_DATA_CSR;
+    std::uint64_t cells = 0;
+    if (!coordinate && __builtin_mul_overflow(info.rows, info.cols, &cells)) {
+        // An array file lists every cell on a line of its own; no reader can count 2^64 lines or more.
+        throw CliError(fmt::format("{}: a {} x {} matrix cannot be a Matrix Market array file: it would list 2^64 "
+                                   "values or more",
+                                   output, info.rows, info.cols),
+                       kExitInvalid);
+    }
+    AtomicOutput out(output);
     out.write(fmt::format("%%MatrixMarket matrix {} {} general\n", coordinate ? "coordinate" : "array",
                           integer ? "integer" : "real"));
     out.write("% written by dbdf\n");
@@ -214,16 +222,23 @@ void dbdf_to_mtx(const std::string& input, const std::string& output, const Outp
         check(status, input);
     } else {
         out.write(fmt::format("{} {}\n", info.rows, info.cols));
+        // Column by column, as the array format is column-major, each column in pieces of about 2^20 values. An
+        // object without cells has no columns to step through, however many it claims.
+        constexpr std::uint64_t kPieceRows = std::uint64_t{1} << 20;
         Progress progress(info.cols);
-        for (std::uint64_t c = 0; c < info.cols; ++c) {
-            TypedBuffer column(type, info.rows);
-            check(dbdf_reader_read_column(reader.get(), c, type, column.data(), column.size()), input);
-            std::string text;
-            for (std::uint64_t r = 0; r < info.rows; ++r) {
-                column.append_file_text(r, text);
-                text += '\n';
+        std::string text;
+        for (std::uint64_t c = 0; c < info.cols && info.rows > 0; ++c) {
+            for (std::uint64_t row = 0; row < info.rows; row += std::min(kPieceRows, info.rows - row)) {
+                const std::uint64_t rows = std::min(kPieceRows, info.rows - row);
+                TypedBuffer piece(type, rows);
+                check(dbdf_reader_read_dense_window(reader.get(), type, row, c, rows, 1, piece.data(), rows, 1), input);
+                text.clear();
+                for (std::uint64_t r = 0; r < rows; ++r) {
+                    piece.append_file_text(r, text);
+                    text += '\n';
+                }
+                out.write(text);
             }
-            out.write(text);
             progress.update(c + 1);
         }
     }

@@ -9,12 +9,30 @@
 #include "../progress.hpp"
 #include "../typed_values.hpp"
 #include "output_header.hpp"
+#include "row_major_windows.hpp"
 #include "windowed_input.hpp"
 
 namespace dbdf_cli {
 namespace {
 
 void swap_bytes(std::uint8_t* value, std::size_t width) { std::reverse(value, value + width); }
+
+// NumPy counts an array's dimensions and its bytes in a signed 64-bit integer (npy_intp), so an array with a
+// dimension of 2^63 or more, or whose data would take 2^63 bytes or more, cannot exist; it is refused before anything
+// is written, rather than written for days and then unreadable.
+void refuse_impossible_npy(const std::string& output, dbdf_value_type_t type, std::uint64_t rows, std::uint64_t cols) {
+    constexpr std::uint64_t kLimit = std::uint64_t{1} << 63;
+    std::uint64_t cells = 0;
+    std::uint64_t bytes = 0;
+    const bool overflows = __builtin_mul_overflow(rows, cols, &cells) ||
+                           __builtin_mul_overflow(cells, dbdf_value_type_size(type), &bytes);
+    const std::string what = fmt::format("{}: a {} x {} array of {} cannot be an .npy file", output, rows, cols,
+                                         dbdf_value_type_name(type));
+    if (rows >= kLimit || cols >= kLimit) throw CliError(what + ": NumPy's dimensions stop at 2^63 - 1", kExitInvalid);
+    if (overflows || bytes >= kLimit) {
+        throw CliError(what + ": its data would take 2^63 bytes or more, beyond what NumPy can address", kExitInvalid);
+    }
+}
 
 }  // namespace
 
@@ -80,7 +98,7 @@ void npy_to_dbdf(const std::string& input, const std::string& output, const Outp
 }
 
 void dbdf_to_npy(const std::string& input, const std::string& output, const OutputSettings& settings) {
-    Reader reader = open_reader(input, settings.input_dialect);
+    Reader reader = open_checked_input(input, settings.input_dialect);
     const dbdf_object_info_t info = object_info(reader, input);
     dbdf_value_type_t type = settings.value_type != DBDF_VALUE_NONE ? settings.value_type : info.value_type;
     if (type == DBDF_VALUE_NONE) {  // a frame: one dtype is needed for the whole array
@@ -93,19 +111,20 @@ void dbdf_to_npy(const std::string& input, const std::string& output, const Outp
         }
         if (type == DBDF_VALUE_NONE) type = DBDF_VALUE_F64;
     }
+    refuse_impossible_npy(output, type, info.rows, info.cols);
     AtomicOutput out(output);
     out.write(npy_header_bytes(type, info.rows, info.cols));
-    const std::uint64_t row_bytes = std::max<std::uint64_t>(info.cols * dbdf_value_type_size(type), 1);
-    const std::uint64_t band = std::max<std::uint64_t>(1, (std::uint64_t{4} << 20) / row_bytes);
+    // Rows in bands of about 4 MiB, or a row too long for that in pieces of 4 MiB.
+    const std::uint64_t window_values = (std::uint64_t{4} << 20) / dbdf_value_type_size(type);
     Progress progress(info.rows);
-    for (std::uint64_t row = 0; row < info.rows && info.cols > 0; row += band) {
-        const std::uint64_t rows = std::min(band, info.rows - row);
-        TypedBuffer values(type, rows * info.cols);
-        check(dbdf_reader_read_dense_window(reader.get(), type, row, 0, rows, info.cols, values.data(), values.size(), 0),
+    for_each_row_major_window(info.rows, info.cols, window_values, [&](const RowMajorWindow& window) {
+        TypedBuffer values(type, window.rows * window.cols);
+        check(dbdf_reader_read_dense_window(reader.get(), type, window.row, window.col, window.rows, window.cols,
+                                            values.data(), values.size(), 0),
               input);
         out.write(values.data(), values.size() * values.width());
-        progress.update(row + rows);
-    }
+        if (window.ends_rows) progress.update(window.row + window.rows);
+    });
     out.commit();
 }
 

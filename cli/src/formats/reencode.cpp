@@ -8,6 +8,7 @@
 #include "../progress.hpp"
 #include "../typed_values.hpp"
 #include "output_header.hpp"
+#include "stored_regions.hpp"
 
 namespace dbdf_cli {
 namespace {
@@ -254,13 +255,15 @@ void write_whole_csr(const Reader& reader, const Writer& writer, const std::stri
 }  // namespace
 
 void dbdf_to_dbdf(const std::string& input, const std::string& output, const OutputSettings& settings) {
-    Reader reader = open_reader(input, settings.input_dialect);
+    Reader reader = open_checked_input(input, settings.input_dialect);
     const dbdf_object_info_t info = object_info(reader, input);
+    // A frame's column types and labels, which its header holds one by one (so their number is bounded by the file's
+    // size); a matrix has one value type, however many columns it has.
     std::vector<std::string> labels;
-    std::vector<dbdf_value_type_t> types(info.cols);
-    for (std::uint64_t c = 0; c < info.cols; ++c) {
-        types[c] = column_type(reader, input, c);
-        if (info.data_type == DBDF_DATA_FRAME) labels.push_back(column_label(reader, input, c));
+    std::vector<dbdf_value_type_t> types;
+    for (std::uint64_t c = 0; c < info.cols && info.data_type == DBDF_DATA_FRAME; ++c) {
+        types.push_back(column_type(reader, input, c));
+        labels.push_back(column_label(reader, input, c));
     }
     Writer writer = open_writer(output, settings.output_dialect, settings.write_meta);
     begin_output(writer, output, settings, info.rows, info.cols, info.value_type, info.data_type, labels, types);
@@ -270,7 +273,8 @@ void dbdf_to_dbdf(const std::string& input, const std::string& output, const Out
         // Values are read in the output's declared types, so a --value-type that does not fit fails (rule 8).
         const bool frame = (settings.data_type != 0 ? settings.data_type : info.data_type) == DBDF_DATA_FRAME;
         auto output_type = [&](std::uint64_t column) {
-            return settings.value_type != DBDF_VALUE_NONE ? settings.value_type : types[column];
+            if (settings.value_type != DBDF_VALUE_NONE) return settings.value_type;
+            return info.data_type == DBDF_DATA_FRAME ? types[column] : info.value_type;
         };
         auto gather = [&](std::uint64_t row, std::uint64_t col, std::uint64_t rows, std::uint64_t cols, TypedBuffer& out) {
             check(dbdf_reader_read_dense_window(reader.get(), out.type(), row, col, rows, cols, out.data(), out.size(), 0),
@@ -288,8 +292,13 @@ void dbdf_to_dbdf(const std::string& input, const std::string& output, const Out
             if (settings.output_dialect == DBDF_DIALECT_DAPHNE && effective.data_type == DBDF_DATA_CSR) {
                 write_whole_csr(reader, writer, input, output, info, type);
             } else if (new_block_shape || settings.output_dialect == DBDF_DIALECT_DAPHNE) {
-                // Daphne output: a dense matrix in full-width row bands, a scalar whole (tile_shape).
-                write_matrix_tiles(OutputTarget{writer.get(), output}, info.rows, info.cols, type, effective, gather);
+                // Daphne output: a dense matrix in full-width row bands, a scalar whole (tile_shape). Tiles that lie
+                // in the input's empty blocks are not read (StoredRegions).
+                StoredRegions stored(reader, input);
+                auto may_hold_values = [&](std::uint64_t row, std::uint64_t col, std::uint64_t rows,
+                                           std::uint64_t cols) { return stored.intersects(row, col, rows, cols); };
+                write_matrix_tiles(OutputTarget{writer.get(), output}, info.rows, info.cols, type, effective, gather,
+                                   may_hold_values);
             } else {
                 reencode_in_place(reader, writer, input, output, info, settings, type);
             }

@@ -67,15 +67,31 @@ TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::ui
 }
 
 void write_matrix_tiles(const OutputTarget& output, std::uint64_t rows, std::uint64_t cols,
-                        dbdf_value_type_t source_type, const OutputSettings& settings, const GatherTile& gather) {
+                        dbdf_value_type_t source_type, const OutputSettings& settings, const GatherTile& gather,
+                        const TileMayHoldValues& may_hold_values) {
+    // Stepping through the row bands of a matrix without columns (a 2^63 x 0 one, say) would visit no tile at all
+    // but could take forever.
+    if (rows == 0 || cols == 0) return;
     const TileShape tile = tile_shape(settings, rows, cols, source_type);
+    const bool skip_zero_tiles = may_hold_values && settings.output_dialect == DBDF_DIALECT_SPEC &&
+                                 settings.options.encoding != DBDF_ENCODING_DENSE;
     Progress progress(rows);
     for (std::uint64_t row = 0; row < rows; row += tile.rows) {
         const std::uint64_t height = std::min(tile.rows, rows - row);
         for (std::uint64_t col = 0; col < cols; col += tile.cols) {
             const std::uint64_t width = std::min(tile.cols, cols - col);
-            TypedBuffer values(source_type, height * width);
-            gather(row, col, height, width, values);
+            const bool zeros = may_hold_values && !may_hold_values(row, col, height, width);
+            if (zeros && skip_zero_tiles) {
+                const std::uint32_t no_index = 0;
+                const std::uint64_t no_value = 0;
+                output.check(dbdf_writer_add_coo(output.writer, row, col, static_cast<std::uint32_t>(height),
+                                                 static_cast<std::uint32_t>(width), source_type, &no_index, &no_index,
+                                                 &no_value, 0, &settings.options),
+                             fmt::format("writing the block at ({}, {})", row, col));
+                continue;
+            }
+            TypedBuffer values(source_type, height * width);  // zeros until gathered
+            if (!zeros) gather(row, col, height, width, values);
             output.check(dbdf_writer_add_dense(output.writer, row, col, static_cast<std::uint32_t>(height),
                                                static_cast<std::uint32_t>(width), source_type, values.data(),
                                                values.size(), 0, &settings.options),
@@ -88,6 +104,7 @@ void write_matrix_tiles(const OutputTarget& output, std::uint64_t rows, std::uin
 void write_sparse_tiles(const OutputTarget& output, std::uint64_t rows, std::uint64_t cols,
                         dbdf_value_type_t source_type, const OutputSettings& settings,
                         std::span<const SparseEntry> entries) {
+    if (rows == 0 || cols == 0) return;  // no cells, no blocks: not one step per row band of a 2^63 x 0 matrix
     const std::size_t width = dbdf_value_type_size(source_type);
     // A given block shape, or the daphne dialect's single block, is kept exactly: no merging of empty rows.
     const bool shape_given = settings.options.block_rows != 0 || settings.options.block_cols != 0 ||

@@ -47,9 +47,20 @@ TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::ui
 using GatherTile = std::function<void(std::uint64_t row, std::uint64_t col, std::uint64_t rows, std::uint64_t cols,
                                       TypedBuffer& out)>;
 
-// Writes every tile of a rows x cols matrix, in row-major tile order, from values of `source_type`.
+// Whether the source may hold a non-zero value in the tile at (row, col); a tile that cannot is written without
+// gathering it (see write_matrix_tiles).
+using TileMayHoldValues =
+    std::function<bool(std::uint64_t row, std::uint64_t col, std::uint64_t rows, std::uint64_t cols)>;
+
+// Writes every tile of a rows x cols matrix, in row-major tile order, from values of `source_type`. A matrix without
+// cells (rows or cols 0) has no tiles: nothing is visited, however long its other side. When `may_hold_values` is
+// given (spec output only) and says a tile holds only zeros, the tile is not gathered: it is added as a COO block
+// without entries, which the writer stores as an empty block (or, for --encoding csr or coo, an empty one of those),
+// so the work follows the blocks written rather than the cells they cover. With --encoding dense it is still written
+// as zeros, since that is what the output must hold.
 void write_matrix_tiles(const OutputTarget& output, std::uint64_t rows, std::uint64_t cols,
-                        dbdf_value_type_t source_type, const OutputSettings& settings, const GatherTile& gather);
+                        dbdf_value_type_t source_type, const OutputSettings& settings, const GatherTile& gather,
+                        const TileMayHoldValues& may_hold_values = nullptr);
 
 // One non-zero of a sparse source: its object-wide position and its value's bytes in the source's value type.
 struct SparseEntry {

@@ -8,9 +8,11 @@
 
 #include "commands/commands.hpp"
 #include "handles.hpp"
+#include "signal_cleanup.hpp"
 
 int main(int argc, char** argv) {
     using namespace dbdf_cli;
+    remove_temporary_files_on_signals();
     CLI::App app{fmt::format("dbdf {}: the DAPHNE binary data format (.dbdf) tool", dbdf_version_string())};
     app.require_subcommand(1);
     app.set_version_flag("--version", std::string(dbdf_version_string()));

@@ -38,13 +38,24 @@ mode_t mode_of(const std::string& path) {
     return ::stat(path.c_str(), &status) == 0 ? status.st_mode : 0;
 }
 
-// Converts matrix.dbdf into the FIFO `fifo` (as `format`) while a thread reads it; returns what was read.
+// Converts `input` into the FIFO `fifo` (as `format`) while a thread reads it; returns what was read. The test
+// holds a writing end of its own until the tool is done, so the reader never waits forever, whatever the tool did
+// with the FIFO (a tool that renamed a file over it would never open it).
 std::string convert_into_fifo(const std::string& input, const std::string& fifo, const std::string& format,
                               ToolRun* run_out) {
+    const int keeper = ::open(fifo.c_str(), O_RDWR | O_CLOEXEC);
+    if (keeper < 0) return "cannot open the FIFO";
+    const int reading = ::open(fifo.c_str(), O_RDONLY | O_CLOEXEC);
     std::string received;
-    std::thread reader([&] { received = contents(fifo); });
+    std::thread reader([&] {
+        char buffer[65536];
+        ssize_t n = 0;
+        while ((n = ::read(reading, buffer, sizeof buffer)) > 0) received.append(buffer, static_cast<std::size_t>(n));
+    });
     *run_out = run("convert " + input + " " + fifo + " --to " + format);
+    ::close(keeper);
     reader.join();
+    ::close(reading);
     return received;
 }
 

@@ -27,6 +27,25 @@ std::string contents(const fs::path& path) {
 
 void put(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
+// Reads the FIFO on a thread while `write` runs, and returns what it read. A writing end held here until `write`
+// returns lets the reader see the end whatever `write` did with the FIFO, so a regression cannot hang the test.
+template <class Write>
+std::string read_fifo_while(const fs::path& fifo, Write&& write) {
+    const int keeper = ::open(fifo.c_str(), O_RDWR | O_CLOEXEC);
+    const int reading = ::open(fifo.c_str(), O_RDONLY | O_CLOEXEC);
+    std::string received;
+    std::thread reader([&] {
+        char buffer[65536];
+        ssize_t n = 0;
+        while ((n = ::read(reading, buffer, sizeof buffer)) > 0) received.append(buffer, static_cast<std::size_t>(n));
+    });
+    write();
+    ::close(keeper);
+    reader.join();
+    ::close(reading);
+    return received;
+}
+
 std::vector<std::string> names_in(const fs::path& directory) {
     std::vector<std::string> names;
     for (const auto& entry : fs::directory_iterator(directory)) names.push_back(entry.path().filename().string());
@@ -145,11 +164,10 @@ TEST_F(CapiOutputs, AFifoIsWrittenThroughByBothKindsOfOutput) {
     const fs::path fifo = path("fifo");
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     for (const bool writer : {false, true}) {
-        std::string received;
-        std::thread reader([&] { received = contents(fifo); });
         // In the daphne dialect: a FIFO gets no sidecar, so no fifo.meta appears.
-        EXPECT_EQ(writer ? write_matrix(fifo, 5, DBDF_DIALECT_DAPHNE) : write_output(fifo, "through"), DBDF_OK);
-        reader.join();
+        const std::string received = read_fifo_while(fifo, [&] {
+            EXPECT_EQ(writer ? write_matrix(fifo, 5, DBDF_DIALECT_DAPHNE) : write_output(fifo, "through"), DBDF_OK);
+        });
         if (writer) {
             EXPECT_GT(received.size(), 32u);
         } else {
@@ -170,9 +188,7 @@ TEST_F(CapiOutputs, DevNullStaysTheNullDevice) {
     ASSERT_TRUE(S_ISCHR(before.st_mode));
     const fs::path fifo = path("probe");
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-    std::thread drain([&] { (void)contents(fifo); });
-    ASSERT_EQ(write_output(fifo, "probe"), DBDF_OK);
-    drain.join();
+    EXPECT_EQ(read_fifo_while(fifo, [&] { EXPECT_EQ(write_output(fifo, "probe"), DBDF_OK); }), "probe");
     struct stat probe {};
     ASSERT_EQ(::lstat(fifo.c_str(), &probe), 0);
     ASSERT_TRUE(S_ISFIFO(probe.st_mode)) << "devices are replaced: /dev/null is not tried";

@@ -781,7 +781,9 @@ DBDF_API void dbdf_writer_options_init(dbdf_writer_options_t *options);
 /**
  * dbdf_writer_open_file() writing the dialect `options` names (NULL: the defaults). In the daphne dialect with
  * write_meta, "<path>.meta" is opened too (DBDF_ERR_IO here when it cannot be, such as a directory of that name)
- * and dbdf_writer_finish() commits both files together; when it fails (DBDF_ERR_IO), neither has changed.
+ * and dbdf_writer_finish() commits both files together: both are complete before either target changes, then the
+ * data file is renamed into place and the sidecar right after it. When finish fails with DBDF_ERR_IO neither target
+ * has changed, unless the sidecar's rename itself fails right after the data's (docs/outputs.md).
  * Returns as dbdf_writer_open_file(), and DBDF_ERR_INVALID_ARGUMENT for options whose struct_size is not set or
  * whose dialect is unknown.
  */

@@ -20,6 +20,7 @@
 
 #include "dbdf/error.hpp"
 #include "dbdf/sink.hpp"
+#include "dbdf/writer.hpp"
 #include "file_sinks.hpp"
 #include "output_target.hpp"
 #include "temporary_names.hpp"
@@ -301,6 +302,60 @@ TEST(FileSinkSignals, AHandlerRemovesTheTemporaryFilesOfAnInterruptedWrite) {
             fs::remove_all(directory);
         }
     }
+}
+
+// Records the writer's commit steps on its data sink, and what the sidecar's directory holds when the data is
+// published.
+class RecordingSink final : public ByteSink {
+public:
+    RecordingSink(std::vector<std::string>* events, fs::path meta) : events_(events), meta_(std::move(meta)) {}
+    void write(std::span<const std::byte>) override {}
+    void prepare_commit() override { events_->push_back("data prepared"); }
+    void publish() override {
+        events_->push_back(fs::exists(meta_) ? "data published after the sidecar" : "data published before the sidecar");
+        events_->push_back(std::to_string(names_in(meta_.parent_path()).size()) + " sidecar file(s) ready");
+    }
+
+private:
+    std::vector<std::string>* events_;
+    fs::path meta_;
+};
+
+void write_daphne_value(Writer& writer) {
+    writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 1, 1);
+    const double value = 4.5;
+    writer.write_dense(ValueType::F64, &value, 1, 0, WriteOptions{});
+    writer.finish();
+}
+
+// The sidecar is complete and named before the data is published, and moved into place after it.
+TEST_F(FileSinkTest, TheDaphneSidecarIsReadyBeforeTheDataAndPublishedAfterIt) {
+    std::vector<std::string> events;
+    const fs::path meta = path("x.dbdf.meta");
+    Writer writer(std::make_unique<RecordingSink>(&events, meta), WriterDialect{Dialect::Daphne, meta});
+    write_daphne_value(writer);
+    EXPECT_EQ(events, (std::vector<std::string>{"data prepared", "data published before the sidecar",
+                                                "1 sidecar file(s) ready"}));
+    EXPECT_EQ(names_in(directory_), std::vector<std::string>{"x.dbdf.meta"});
+    EXPECT_NE(contents(meta).find("\"numRows\":1"), std::string::npos) << contents(meta);
+}
+
+// A sidecar that cannot be named at finish (its directory went away) fails the writer before the data is published.
+TEST_F(FileSinkTest, ASidecarFailingAtFinishKeepsTheDataUnpublished) {
+    std::vector<std::string> events;
+    fs::create_directories(path("sidecars"));
+    fs::create_symlink("sidecars/x.meta", path("x.dbdf.meta"));
+    Writer writer(std::make_unique<RecordingSink>(&events, path("x.dbdf.meta")),
+                  WriterDialect{Dialect::Daphne, path("x.dbdf.meta")});
+    if (::rmdir(path("sidecars").c_str()) != 0) GTEST_SKIP() << "the sidecar's temporary file has a name here";
+    try {
+        write_daphne_value(writer);
+        ADD_FAILURE() << "finish succeeded without its sidecar";
+    } catch (const Error& error) {
+        EXPECT_EQ(error.code(), ErrorCode::Io);
+    }
+    EXPECT_TRUE(events.empty()) << events.front();
+    EXPECT_TRUE(writer.failed());
 }
 
 class WriteThroughTest : public FileSinkTest {};

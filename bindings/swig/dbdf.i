@@ -304,6 +304,9 @@ struct dbdf_swig_violations {};
 %ignore dbdf_writer_options_t;
 %ignore dbdf_dialect_from_name;
 %rename("$ignore", regextarget=1, %$isfunction) "^dbdf_(reader|writer)_";
+/* Output files of other formats and the signal-time cleanup serve C programs such as the dbdf tool. */
+%rename("$ignore", regextarget=1, %$isfunction) "^dbdf_file_output_";
+%ignore dbdf_remove_temporary_files;
 
 /* The info structs are filled by the library; the target language only reads them. */
 %immutable dbdf_object_info::data_type;

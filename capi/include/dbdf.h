@@ -8,6 +8,7 @@
  *   3. Reading: open, object info, block iteration, block decoding, whole-object reads, index, validation
  *   4. Writing: open, begin, add blocks, tiling helpers, finish, memory output
  *   5. Dialects: reading and writing the layout DAPHNE's runtime really uses
+ *   6. Output files: bytes of any format written with the file writer's replacement rules; signal cleanup
  *
  * CONVENTIONS
  *
@@ -462,8 +463,20 @@ DBDF_API void dbdf_write_options_init(dbdf_write_options_t *options);
  * part. Until then an existing file at `path` is untouched; freeing the writer without finishing removes the
  * temporary file. Nothing is synced to the disk, as with most writers (numpy.save, fwrite): after a system crash
  * the new contents may be missing. dbdf_writer_open_file_with_options() with `durable` set syncs them.
- * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument); DBDF_ERR_IO (cannot create the temporary file);
- * DBDF_ERR_NOMEM.
+ * How `path` is replaced, the same for every output (docs/format-decisions.md, "File output"):
+ * - a regular file keeps its permission bits (and its owner and group where the process may set them); its hard
+ *   links are split off (they keep the old contents). A new path gets mode 0666 narrowed by the umask.
+ * - a symbolic link is followed (through a chain of them): its final target is replaced and the link kept.
+ * - a character or block device, a FIFO, or /dev/stdout and other descriptors (/dev/fd/N) are written through as
+ *   the bytes come: no temporary file, no rename, no sync of a device; a failed write leaves what it wrote there.
+ *   A regular file reached through /dev/stdout (a shell's `> file`, `>> file`) is appended to.
+ * - a directory is an error.
+ * The temporary file has no name where the file system allows it (O_TMPFILE), so that nothing of it can survive
+ * the process; elsewhere it is a hidden file ".NAME.dbdf-HOST-PID-RANDOM.tmp" (shortened to fit the file system's
+ * name limit), which dbdf_remove_temporary_files() removes from a signal handler, and which a later write to the
+ * same target removes once its process is gone.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument); DBDF_ERR_IO (`path` is a directory, or the temporary
+ * file or the device cannot be created or opened); DBDF_ERR_NOMEM.
  */
 DBDF_API dbdf_status_t dbdf_writer_open_file(const char *path, dbdf_writer_t **out);
 
@@ -585,7 +598,7 @@ DBDF_API dbdf_status_t dbdf_writer_write_column(dbdf_writer_t *writer, uint64_t 
 /**
  * Finish the object: check that the blocks cover every cell (rule 1), flush, and for a file writer move the
  * temporary file over the target in one atomic step (synced to the disk first only with the `durable` writer
- * option; see dbdf_writer_open_file()).
+ * option; see dbdf_writer_open_file(), which also says how devices, FIFOs and symbolic links are written).
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (writer NULL); DBDF_ERR_CALL_ORDER (not begun, already finished,
  * failed earlier); DBDF_ERR_FORMAT (cells not covered; the writer stays open so blocks can still be added);
  * DBDF_ERR_IO or DBDF_ERR_SINK (the writer is then failed: only free remains); DBDF_ERR_NOMEM (for instance, a
@@ -771,8 +784,10 @@ typedef struct dbdf_writer_options {
     size_t struct_size;     /**< sizeof(dbdf_writer_options_t) of the caller's header */
     dbdf_dialect_t dialect; /**< default DBDF_DIALECT_SPEC */
     /** Daphne dialect, file writers only: non-zero (the default) writes "<path>.meta" for DaphneDSL's read
-     *  kernel, atomically, after the data file has been renamed into place by dbdf_writer_finish(). Ignored
-     *  in the spec dialect and by memory and callback writers. */
+     *  kernel. Its file is opened with the writer and committed with the data by dbdf_writer_finish(): neither
+     *  file changes until both are complete, then the data is renamed into place and the sidecar right after
+     *  it. Ignored in the spec dialect, by memory and callback writers, and when `path` is written through (a
+     *  device, a FIFO, /dev/stdout): no sidecar is written then. */
     int write_meta;
     /** File writers only: non-zero makes dbdf_writer_finish() sync the file's data to the disk before moving it
      *  over the target, and the directory after, so the new file survives a system crash (power loss) once
@@ -793,8 +808,10 @@ DBDF_API void dbdf_writer_options_init(dbdf_writer_options_t *options);
 
 /**
  * dbdf_writer_open_file() writing the dialect `options` names (NULL: the defaults). In the daphne dialect with
- * write_meta, dbdf_writer_finish() then also writes "<path>.meta"; a failure there is reported by finish as
- * DBDF_ERR_IO after the data file is in place.
+ * write_meta, "<path>.meta" is opened too (DBDF_ERR_IO here when it cannot be, such as a directory of that name)
+ * and dbdf_writer_finish() commits both files together: both are complete before either target changes, then the
+ * data file is renamed into place and the sidecar right after it. When finish fails with DBDF_ERR_IO neither target
+ * has changed, unless the sidecar's rename itself fails right after the data's (docs/outputs.md).
  * Returns as dbdf_writer_open_file(), and DBDF_ERR_INVALID_ARGUMENT for options whose struct_size is not set or
  * whose dialect is unknown.
  */
@@ -814,6 +831,63 @@ DBDF_API dbdf_status_t dbdf_writer_open_callback_with_options(dbdf_write_fn writ
 
 /** The dialect the writer was opened with, in *out. Returns DBDF_OK or DBDF_ERR_INVALID_ARGUMENT (NULL argument). */
 DBDF_API dbdf_status_t dbdf_writer_dialect(const dbdf_writer_t *writer, dbdf_dialect_t *out);
+
+/* ============================================================================================================
+ * 6. Output files
+ *
+ * Programs that write other formats next to .dbdf files (the dbdf tool's .npy, .mtx and .csv outputs) can have
+ * their files replaced by the same rules as dbdf_writer_open_file(): atomic replacement of regular files and new
+ * paths, symbolic links followed, devices and FIFOs written through, permissions kept, temporary files that do
+ * not outlive the process. Programs that handle SIGINT or SIGTERM call dbdf_remove_temporary_files() from their
+ * handler; the library installs no signal handler.
+ * ========================================================================================================== */
+
+/** A file being written (opaque). */
+typedef struct dbdf_file_output dbdf_file_output_t;
+
+/**
+ * Open `path` for writing, replaced as dbdf_writer_open_file() says: dbdf_file_output_commit() puts the bytes in
+ * place (or, for a device, FIFO or descriptor, they go out as they are written). `durable` non-zero syncs the
+ * file's data before it replaces the target and the directory after, as the `durable` writer option does. Free
+ * the handle with dbdf_file_output_free(); without a successful commit that removes the temporary file and
+ * leaves an existing file untouched.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (path or out NULL); DBDF_ERR_IO (`path` is a directory, or the file
+ * cannot be created or opened); DBDF_ERR_NOMEM.
+ */
+DBDF_API dbdf_status_t dbdf_file_output_open(const char *path, int durable, dbdf_file_output_t **out);
+
+/**
+ * Append `nbytes` bytes from `data` (read during the call only; may be NULL when nbytes is 0). Each call reaches
+ * the kernel: callers writing many small pieces buffer them first.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (output NULL, or data NULL with nbytes > 0); DBDF_ERR_CALL_ORDER
+ * (after dbdf_file_output_commit()); DBDF_ERR_IO (the write failed, such as a full disk: the temporary file is
+ * removed by free).
+ */
+DBDF_API dbdf_status_t dbdf_file_output_write(dbdf_file_output_t *output, const void *data, size_t nbytes);
+
+/**
+ * Finish the file: move it over the target in one atomic step (synced first when durable), or close the device
+ * it was written through. Called once; afterwards only dbdf_file_output_free() remains, whatever it returned.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (output NULL); DBDF_ERR_CALL_ORDER (called again); DBDF_ERR_IO
+ * (syncing, closing or renaming failed, or the temporary file was removed by dbdf_remove_temporary_files(); the
+ * target is then as it was).
+ */
+DBDF_API dbdf_status_t dbdf_file_output_commit(dbdf_file_output_t *output);
+
+/** Free an output: without a successful commit, its temporary file is removed and an existing file at its path
+ *  is left as it was. NULL is ignored. */
+DBDF_API void dbdf_file_output_free(dbdf_file_output_t *output);
+
+/**
+ * Remove the named temporary files of every file writer and file output of this process that has not finished,
+ * so that a program ended by a signal leaves none behind. Async-signal-safe: call it from a SIGINT or SIGTERM
+ * handler, then let the signal end the process (restore the default action and raise it again). Writers and
+ * outputs whose temporary file was removed fail to finish with DBDF_ERR_IO. Unnamed temporary files need no
+ * removal: they vanish with the process, whatever ends it. Up to 64 temporary files at once are tracked; beyond
+ * that, a leftover is removed by the next write to its target once its process is gone. Neither clears nor sets
+ * the last error.
+ */
+DBDF_API void dbdf_remove_temporary_files(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

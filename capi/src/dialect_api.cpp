@@ -174,9 +174,13 @@ dbdf_status_t dbdf_writer_open_file_with_options(const char* path, const dbdf_wr
         require_pointer(path, "path");
         require_pointer(out, "out");
         const WriterChoice choice = writer_choice(options);
+        auto sink = dbdf::make_file_sink(path, choice.commit());
         dbdf::WriterDialect dialect{choice.dialect, {}, choice.commit()};
-        if (choice.dialect == dbdf::Dialect::Daphne && choice.write_meta) dialect.meta_sidecar = std::string(path) + ".meta";
-        *out = new dbdf_writer{dbdf::Writer(dbdf::make_file_sink(path, choice.commit()), std::move(dialect)), nullptr};
+        // A device, FIFO or /dev/stdout gets no sidecar: "/dev/null.meta" would be a new file in /dev.
+        if (choice.dialect == dbdf::Dialect::Daphne && choice.write_meta && !sink->writes_through()) {
+            dialect.meta_sidecar = std::string(path) + ".meta";
+        }
+        *out = new dbdf_writer{dbdf::Writer(std::move(sink), std::move(dialect)), nullptr};
         (*out)->writer.set_encode_threads(choice.threads);
         return DBDF_OK;
     });

@@ -1,6 +1,8 @@
 // What the opaque handles of dbdf.h hold.
 #pragma once
 
+#include <memory>
+
 #include "dbdf/reader.hpp"
 #include "dbdf/sink.hpp"
 #include "dbdf/writer.hpp"
@@ -12,4 +14,9 @@ struct dbdf_reader {
 struct dbdf_writer {
     dbdf::Writer writer;
     dbdf::MemorySink* memory = nullptr;  // the writer's own sink when writing to memory, else null
+};
+
+struct dbdf_file_output {
+    std::unique_ptr<dbdf::FileSink> sink;
+    bool ended = false;  // committed, or a commit failed: only free remains
 };

@@ -1,9 +1,13 @@
-// An output file written to a temporary file beside the target and renamed over it on commit(), so a failed
-// conversion never leaves a half-written file (the same guarantee the dbdf file writer gives).
+// An output file of the tool's other formats (.npy, .mtx, .csv), written through dbdf.h's file output so that it is
+// replaced exactly as the library replaces .dbdf outputs (dbdf_writer_open_file() in dbdf.h): a regular file or new
+// path atomically on commit(), so a failed conversion never leaves a half-written file; a device, FIFO or
+// /dev/stdout written through; symbolic links followed; permissions kept.
 #pragma once
 
-#include <cstdio>
 #include <string>
+#include <vector>
+
+#include "dbdf.h"
 
 namespace dbdf_cli {
 
@@ -12,18 +16,19 @@ public:
     explicit AtomicOutput(const std::string& target);
     AtomicOutput(const AtomicOutput&) = delete;
     AtomicOutput& operator=(const AtomicOutput&) = delete;
-    ~AtomicOutput();  // removes the temporary file unless committed
+    ~AtomicOutput();  // without commit(): the temporary file is removed, an existing target untouched
 
-    std::FILE* file() { return file_; }
     void write(const void* data, std::size_t size);
     void write(const std::string& text) { write(text.data(), text.size()); }
     void commit();
 
 private:
+    void flush();
+
     std::string target_;
-    std::string temporary_;
-    std::FILE* file_ = nullptr;
-    bool committed_ = false;
+    dbdf_file_output_t* output_ = nullptr;
+    // Text formats write many short pieces; they reach the library (one system call each) in large ones.
+    std::vector<char> pending_;
 };
 
 }  // namespace dbdf_cli

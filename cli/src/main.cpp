@@ -9,6 +9,7 @@
 
 #include "commands/commands.hpp"
 #include "handles.hpp"
+#include "signal_cleanup.hpp"
 #include "terminal_text.hpp"
 
 int main(int argc, char** argv) {
@@ -16,6 +17,7 @@ int main(int argc, char** argv) {
     // An output that outgrows the file size limit (ulimit -f) should fail like a full disk, with a message, exit 2 and
     // its temporary file removed; by default the kernel kills the process instead (SIGXFSZ), leaving that file behind.
     std::signal(SIGXFSZ, SIG_IGN);
+    remove_temporary_files_on_signals();
     CLI::App app{fmt::format("dbdf {}: the DAPHNE binary data format (.dbdf) tool", dbdf_version_string())};
     app.require_subcommand(1);
     app.set_version_flag("--version", std::string(dbdf_version_string()));

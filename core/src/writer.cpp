@@ -254,6 +254,9 @@ BlockFacts analyze(const Source& source, const DeclaredTypes<T>& declared, Facts
 
 struct Writer::State {
     std::unique_ptr<ByteSink> sink;
+    // Daphne dialect with a sidecar: the .meta file's sink, opened with the writer so that a sidecar that cannot be
+    // written fails before any data is, and committed together with the data (commit_daphne_outputs).
+    std::unique_ptr<ByteSink> meta_sink;
     detail::ByteOutput out;
     ObjectHeader header;
     Phase phase = Phase::Idle;
@@ -496,17 +499,30 @@ struct Writer::State {
                     1);
     }
 
-    // DaphneDSL's read kernel needs <file>.meta next to the data; it goes to its own atomic file. Scalars get
-    // none: the runtime only serializes them into buffers and has no file writer for them, so it never writes a
-    // sidecar for one (the corpus has none) and there is no form to follow.
-    void write_daphne_meta() {
-        if (!daphne() || dialect.meta_sidecar.empty() || header.data_type == DataType::Scalar) return;
-        const std::string json = detail::daphne_meta_json(header, daphne_non_zeros);
+    // DaphneDSL's read kernel needs <file>.meta next to the data. Scalars get none: the runtime only serializes
+    // them into buffers and has no file writer for them, so it never writes a sidecar for one (the corpus has none)
+    // and there is no form to follow.
+    bool wants_daphne_meta() const { return meta_sink != nullptr && header.data_type != DataType::Scalar; }
+
+    // Commits the daphne body and its .meta as a pair. Both are written out, synced when durable, and given their
+    // temporary names first, so that a failure of either (a full disk, a sidecar that cannot be written) leaves
+    // both targets as they were; only then are they moved into place, the data first and the sidecar last, so that
+    // a sidecar marks a complete pair. What remains is the moment between the two renames, which do no I/O of
+    // their own: a crash (or a rename failing) there leaves the new data beside the old sidecar, or none.
+    void commit_daphne_outputs() {
         emitting([&] {
-            auto meta = make_file_sink(dialect.meta_sidecar, dialect.meta_commit);
-            meta->write(std::as_bytes(std::span<const char>(json.data(), json.size())));
-            meta->commit();
+            out.flush();
+            ByteSink* meta = wants_daphne_meta() ? meta_sink.get() : nullptr;
+            if (meta != nullptr) {
+                const std::string json = detail::daphne_meta_json(header, daphne_non_zeros);
+                meta->write(std::as_bytes(std::span<const char>(json.data(), json.size())));
+                meta->prepare_commit();
+            }
+            sink->prepare_commit();
+            sink->publish();
+            if (meta != nullptr) meta->publish();
         });
+        meta_sink.reset();  // a scalar's unused sidecar: its temporary file goes
     }
 
     // Where an add_* block may go: rules 4, 2 and 1, or in the daphne dialect what its single block allows.
@@ -651,6 +667,9 @@ Writer::Writer(std::unique_ptr<ByteSink> sink, WriterDialect dialect) {
                                                     " is unknown (0 spec, 1 daphne)");
     }
     state_ = std::make_unique<State>(std::move(sink), std::move(dialect));
+    if (state_->daphne() && !state_->dialect.meta_sidecar.empty()) {
+        state_->meta_sink = make_file_sink(state_->dialect.meta_sidecar, state_->dialect.meta_commit);
+    }
 }
 Writer::Writer(Writer&&) noexcept = default;
 Writer& Writer::operator=(Writer&&) noexcept = default;
@@ -988,11 +1007,7 @@ void Writer::finish() {
     }
     if (s.daphne()) {
         s.finish_daphne_body();
-        s.emitting([&] {
-            s.out.flush();
-            s.sink->commit();
-        });
-        s.write_daphne_meta();
+        s.commit_daphne_outputs();
         s.phase = Phase::Finished;
         return;
     }

@@ -165,7 +165,8 @@ TEST_F(FileWriter, AbandonedWriteLeavesTheExistingFileUntouched) {
         Writer writer(make_file_sink(target_));
         writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 2, 2);
         writer.add_empty({0, 0, 1, 2});
-        EXPECT_EQ(entries_in(directory_), 2u);  // target and the temporary file
+        // The target, and the temporary file unless it is unnamed (O_TMPFILE), as the file system allows.
+        EXPECT_LE(entries_in(directory_), 2u);
     }
     EXPECT_EQ(file_bytes(target_), before);
     EXPECT_EQ(entries_in(directory_), 1u);
@@ -242,8 +243,8 @@ double read_one_value(Reader& reader) {
     return value;
 }
 
-// Both commit modes replace an existing file and a missing one, leave no temporary file behind, and give the file
-// the mode of a new file whatever the old one had (as rename() would).
+// Both commit modes replace an existing file and a missing one and leave no temporary file behind; the replaced
+// file keeps its mode, the new one gets the mode the umask allows.
 TEST_F(FileWriter, BothCommitModesReplaceTheTarget) {
     ::chmod(target_.c_str(), 0600);
     const mode_t previous = ::umask(022);
@@ -256,7 +257,7 @@ TEST_F(FileWriter, BothCommitModesReplaceTheTarget) {
             EXPECT_EQ(read_one_value(reader), value) << path;
             struct stat info {};
             ASSERT_EQ(::stat(path.c_str(), &info), 0);
-            EXPECT_EQ(info.st_mode & 07777, 0644u) << path;
+            EXPECT_EQ(info.st_mode & 07777, path == target_ ? 0600u : 0644u) << path;
         }
         fs::remove(directory_ / "new.dbdf");
         EXPECT_EQ(entries_in(directory_), 1u);
@@ -276,22 +277,10 @@ TEST_F(FileWriter, ReadersOfTheOldFileKeepItsContents) {
     EXPECT_EQ(entries_in(directory_), 1u);
 }
 
-// A symbolic link at the target is replaced by the file, as rename() does; the file it pointed to is untouched.
-TEST_F(FileWriter, ALinkAtTheTargetIsReplacedNotFollowed) {
-    const fs::path link = directory_ / "link.dbdf";
-    fs::create_symlink(target_, link);
-    const auto before = file_bytes(target_);
-    write_one_value(link, 6.0, FileCommit::Atomic);
-    EXPECT_FALSE(fs::is_symlink(link));
-    EXPECT_EQ(file_bytes(target_), before);
-    Reader reader = Reader::open_file(link);
-    EXPECT_EQ(read_one_value(reader), 6.0);
-}
-
 TEST_F(FileWriter, WritersToOneTargetUseTheirOwnTemporaryFiles) {
     Writer first(make_file_sink(target_));
     Writer second(make_file_sink(target_));
-    EXPECT_EQ(entries_in(directory_), 3u);  // the target and two temporary files
+    EXPECT_LE(entries_in(directory_), 3u);  // the target and two temporary files, where they have names
     for (Writer* writer : {&first, &second}) {
         writer->begin_matrix(DataType::DenseMatrix, ValueType::U8, 0, 0);
         writer->finish();

@@ -49,8 +49,10 @@ struct BlockPlacement {
 // value: header, value type, value.
 struct WriterDialect {
     Dialect dialect = Dialect::Spec;
-    // Daphne dialect: finish() writes DaphneDSL's .meta JSON here (atomically, after the data); empty: none.
-    // Scalars never get one: the runtime writes no sidecar for them.
+    // Daphne dialect: finish() writes DaphneDSL's .meta JSON here; empty: none. Its file sink is opened by the
+    // constructor (Error(Io) there when it cannot be), and finish() commits the data and the sidecar as a pair:
+    // neither target changes until both files are complete, then the data is moved into place and the sidecar
+    // right after it. Scalars never get one: the runtime writes no sidecar for them.
     std::filesystem::path meta_sidecar;
     // How the .meta file is committed; the data file's sink has its own setting (make_file_sink).
     FileCommit meta_commit = FileCommit::Atomic;

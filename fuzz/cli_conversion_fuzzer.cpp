@@ -25,36 +25,13 @@
 #include "formats/npy.hpp"
 #include "formats/reencode.hpp"
 #include "handles.hpp"
+#include "scratch_directory.hpp"
 
 namespace {
 
 constexpr rlim_t kOutputLimitBytes = rlim_t{1} << 20;
 
-class ScratchDirectory {
-public:
-    ScratchDirectory() {
-        std::string pattern = (std::filesystem::exists("/dev/shm") ? "/dev/shm" : "/tmp") +
-                              std::string("/dbdf-fuzz-XXXXXX");
-        if (::mkdtemp(pattern.data()) == nullptr) {
-            std::perror("mkdtemp");
-            std::abort();
-        }
-        path_ = pattern;
-    }
-    ~ScratchDirectory() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    const std::filesystem::path& path() const { return path_; }
-
-private:
-    std::filesystem::path path_;
-};
-
-const ScratchDirectory& scratch() {
-    static ScratchDirectory directory;
-    return directory;
-}
+using dbdf_fuzz::scratch;
 
 void limit_output_size() {
     static const bool limited = [] {

@@ -20,6 +20,7 @@
 #include "formats/mtx.hpp"
 #include "formats/npy.hpp"
 #include "handles.hpp"
+#include "scratch_directory.hpp"
 
 #ifndef DBDF_FUZZ_FORMAT
 #error "DBDF_FUZZ_FORMAT must name the format: npy, mtx or csv"
@@ -32,31 +33,7 @@ namespace {
 constexpr std::string_view kFormat = DBDF_FUZZ_STRINGIFY(DBDF_FUZZ_FORMAT);
 static_assert(kFormat == "npy" || kFormat == "mtx" || kFormat == "csv", "DBDF_FUZZ_FORMAT must be npy, mtx or csv");
 
-class ScratchDirectory {
-public:
-    ScratchDirectory() {
-        std::string pattern = (std::filesystem::exists("/dev/shm") ? "/dev/shm" : "/tmp") +
-                              std::string("/dbdf-fuzz-XXXXXX");
-        if (::mkdtemp(pattern.data()) == nullptr) {
-            std::perror("mkdtemp");
-            std::abort();
-        }
-        path_ = pattern;
-    }
-    ~ScratchDirectory() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    const std::filesystem::path& path() const { return path_; }
-
-private:
-    std::filesystem::path path_;
-};
-
-const ScratchDirectory& scratch() {
-    static ScratchDirectory directory;
-    return directory;
-}
+using dbdf_fuzz::scratch;
 
 void convert(const std::string& input, const std::string& output) {
     const dbdf_cli::OutputSettings settings;

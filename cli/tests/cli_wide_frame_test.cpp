@@ -1,6 +1,7 @@
-// A frame of one row and a million columns converts to .csv: each column is read through a window, and finding a
-// window's blocks costs a logarithm, not a walk over the million blocks (which made this quadratic: it did not
-// finish in minutes).
+// A frame of one row and 200,000 columns converts to .csv: each column is read through a window, and finding a
+// window's blocks costs a logarithm, not a walk over every block (which made this quadratic: 160,000 columns took
+// 11 s, a million did not finish in minutes). The million-column case runs in the release build's hostile-input
+// suite (tests/hostile); here, under the sanitizers too, a fifth of it keeps the suite brief.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -16,7 +17,7 @@ namespace {
 using cli_test::run;
 using cli_test::ToolRun;
 
-constexpr std::uint64_t kColumns = 1000000;
+constexpr std::uint64_t kColumns = 200000;
 
 std::string label_of(std::uint64_t column) { return "c" + std::to_string(column); }
 std::uint8_t value_of(std::uint64_t column) { return static_cast<std::uint8_t>(column % 7); }
@@ -42,7 +43,7 @@ void write_wide_frame(const std::string& path) {
     dbdf_writer_free(writer);
 }
 
-TEST(CliWideFrame, AFrameOfAMillionColumnsConvertsToCsv) {
+TEST(CliWideFrame, AFrameOf200kColumnsConvertsToCsv) {
     const cli_test::ScratchDirectory scratch("dbdf_cli_wide_frame");
     const std::string frame = scratch.path("wide.dbdf");
     const std::string csv = scratch.path("wide.csv");

@@ -236,7 +236,10 @@ def test_a_10_megabyte_csv_field_is_quoted_as_an_excerpt(tmp_path):
 
 def test_a_fifo_without_writer_is_refused_at_once(tmp_path):
     for name, command in (("in.csv", ["convert", tmp_path / "in.csv", tmp_path / "out.dbdf"]),
-                          ("in.dbdf", ["info", tmp_path / "in.dbdf"])):
+                          ("in.npy", ["convert", tmp_path / "in.npy", tmp_path / "out.dbdf"]),
+                          ("in.mtx", ["convert", tmp_path / "in.mtx", tmp_path / "out.dbdf"]),
+                          ("in.dbdf", ["info", tmp_path / "in.dbdf"]),
+                          ("in2.dbdf", ["convert", tmp_path / "in2.dbdf", tmp_path / "out.npy"])):
         os.mkfifo(tmp_path / name)
         completed = run_tool(*command)
         assert completed.returncode == 2, text(completed)

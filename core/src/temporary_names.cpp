@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 
 namespace dbdf::detail {
 namespace {
@@ -115,13 +116,14 @@ void remove_stale_temporaries(int directory_fd, std::string_view target_name) no
         // A descriptor of its own: closedir() closes the one it reads through.
         const int listing_fd = ::openat(directory_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (listing_fd < 0) return;
-        DIR* directory = ::fdopendir(listing_fd);
+        // Owned, so that an allocation failing in the loop (parse_temporary_name builds names) still closes it.
+        const std::unique_ptr<DIR, int (*)(DIR*)> directory(::fdopendir(listing_fd), &::closedir);
         if (directory == nullptr) {
             ::close(listing_fd);
             return;
         }
         const uid_t owner = ::geteuid();
-        while (const dirent* entry = ::readdir(directory)) {
+        while (const dirent* entry = ::readdir(directory.get())) {
             long pid = 0;
             if (!parse_temporary_name(entry->d_name, target_name, &pid) || pid <= 0 || pid == ::getpid()) continue;
             // The maker is gone only when the kernel says there is no such process (EPERM: it exists).
@@ -133,7 +135,6 @@ void remove_stale_temporaries(int directory_fd, std::string_view target_name) no
             }
             ::unlinkat(directory_fd, entry->d_name, 0);
         }
-        ::closedir(directory);
     } catch (...) {
         // Only the names' allocation can throw; a leftover then simply stays.
     }

@@ -107,18 +107,22 @@ std::vector<dbdf_block_type_t> block_types(const std::string& path) {
     return types;
 }
 
-std::string npy_bytes(const std::string& descr, const std::string& shape, bool fortran, const std::string& data,
-                      int major) {
-    std::string dict = "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") +
-                       ", 'shape': " + shape + ", }";
+std::string npy_with_dictionary(std::string dictionary, const std::string& data, int major) {
     const std::size_t prefix = major == 1 ? 10 : 12;
-    while ((prefix + dict.size() + 1) % 64 != 0) dict += ' ';
-    dict += '\n';
+    while ((prefix + dictionary.size() + 1) % 64 != 0) dictionary += ' ';
+    dictionary += '\n';
     std::string bytes("\x93NUMPY", 6);
     bytes += static_cast<char>(major);
     bytes += '\0';
-    for (std::size_t i = 0; i < prefix - 8; ++i) bytes += static_cast<char>((dict.size() >> (8 * i)) & 0xFF);
-    return bytes + dict + data;
+    for (std::size_t i = 0; i < prefix - 8; ++i) bytes += static_cast<char>((dictionary.size() >> (8 * i)) & 0xFF);
+    return bytes + dictionary + data;
+}
+
+std::string npy_bytes(const std::string& descr, const std::string& shape, bool fortran, const std::string& data,
+                      int major) {
+    return npy_with_dictionary("{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") +
+                                   ", 'shape': " + shape + ", }",
+                               data, major);
 }
 
 CliTest::CliTest() : scratch_("dbdf_cli_test") {

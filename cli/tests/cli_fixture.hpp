@@ -39,7 +39,11 @@ void write_raw_matrix(const std::string& path, dbdf_data_type_t data_type, dbdf_
 // The block types of an object's blocks, in file order.
 std::vector<dbdf_block_type_t> block_types(const std::string& path);
 
-// An .npy file of format version `major`.0 (1: 16-bit header length, 2 and 3: 32-bit), padded to 64 bytes.
+// An .npy file whose header is exactly `dictionary` padded as NumPy pads it (spaces, then a newline, to a multiple of
+// 64 bytes), in format version `major`.0 (1: 16-bit header length, 2 and 3: 32-bit), followed by `data`.
+std::string npy_with_dictionary(std::string dictionary, const std::string& data, int major = 1);
+
+// An .npy file of format version `major`.0 with the dictionary NumPy writes for descr, fortran_order and shape.
 std::string npy_bytes(const std::string& descr, const std::string& shape, bool fortran, const std::string& data,
                       int major = 1);
 

@@ -29,19 +29,6 @@ bool built_with_sanitizers() {
 #endif
 }
 
-// An .npy file whose header is exactly `dictionary` padded as NumPy pads it (spaces, then a newline, to a multiple of
-// 64 bytes), in format version `major`.0, followed by `data`.
-std::string npy_with_dictionary(std::string dictionary, const std::string& data, int major = 1) {
-    const std::size_t prefix = major == 1 ? 10 : 12;
-    while ((prefix + dictionary.size() + 1) % 64 != 0) dictionary += ' ';
-    dictionary += '\n';
-    std::string bytes("\x93NUMPY", 6);
-    bytes += static_cast<char>(major);
-    bytes += '\0';
-    for (std::size_t i = 0; i < prefix - 8; ++i) bytes += static_cast<char>((dictionary.size() >> (8 * i)) & 0xFF);
-    return bytes + dictionary + data;
-}
-
 // A 2 x 3 array of f64: 0 1 2 / 3 4 5.
 const std::string kSixValues = raw<double>({0, 1, 2, 3, 4, 5});
 

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 # Debian bookworm packages. Versions are those of bookworm (GoogleTest 1.12.1, Google Benchmark 1.7.1,
-# CLI11 2.3.2, {fmt} 9.1.0, SWIG 4.1.0, mono 6.8, NUnit 2.6.4, clang/libclang 14); CMake checks the
+# CLI11 2.3.2, {fmt} 9.1.0, SWIG 4.1.0, mono 6.8, NUnit 2.6.4, clang, clang-format and libclang 14); CMake checks the
 # minimum versions it needs.
 packages=(
   build-essential cmake ninja-build pkg-config git
@@ -12,7 +12,7 @@ packages=(
   swig
   openjdk-17-jdk-headless maven
   mono-mcs mono-runtime libmono-system-core4.0-cil nunit-console
-  clang libclang-dev libclang-rt-14-dev
+  clang clang-format libclang-dev libclang-rt-14-dev
 )
 
 # Python: a python3 managed by Debian (PEP 668) gets numpy, scipy, pandas and pytest from apt (bookworm: 1.24,

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Runs every test of every language: installs what is missing, then
+#   0. checks that the C and C++ sources follow .clang-format;
 #   1. builds the C and C++ parts with AddressSanitizer + UndefinedBehaviorSanitizer and runs their tests;
 #   2. builds the C++ suites with ThreadSanitizer and runs the multi-threaded tests;
 #   3. runs each fuzz target (reader in both dialects, round trip, the CLI's npy, mtx and csv readers and its
-#      conversions from .dbdf) for 30 s with a fixed seed;
+#      conversions from .dbdf) for 15 s with a fixed seed;
 #   4. builds everything (core, C ABI, CLI, examples, Java, C#, Rust) and runs one ctest over all of it.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 bash scripts/install-deps.sh
 source scripts/env.sh
+
+bash scripts/check-format.sh
 
 cmake --preset sanitize
 cmake --build --preset sanitize
@@ -24,7 +27,7 @@ ctest --preset thread-sanitize
 # bash fuzz/run.sh TARGET SECONDS [SEED] (fuzz/README.md).
 for target in reader daphne roundtrip npy mtx csv conversion; do
   log="$(mktemp)"
-  if bash fuzz/run.sh "$target" 30 1 >"$log" 2>&1; then
+  if bash fuzz/run.sh "$target" 15 1 >"$log" 2>&1; then
     tail -n 2 "$log"
   else
     tail -n 40 "$log"

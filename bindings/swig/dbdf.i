@@ -577,7 +577,7 @@ struct dbdf_swig_violations {};
 
     size_t count() { return dbdf_swig_violations_live($self) ? $self->count : 0; }
 
-    /* The FORMAT-RULES number; 0 for the spec's layout itself. */
+    /* the number of the rule in docs/format-rules.md; 0 for the spec's layout itself. */
     int rule(size_t index) { return dbdf_swig_violation_exists($self, index) ? $self->rules[index] : 0; }
 
     /* Byte offset in the input. */

@@ -421,8 +421,8 @@ DBDF_API dbdf_status_t dbdf_reader_read_csr(dbdf_reader_t *reader, dbdf_value_ty
                                             uint64_t *col_indices, void *values, size_t capacity,
                                             uint64_t *out_entries);
 
-/** One rule violation found by dbdf_reader_validate(). `rule` is the FORMAT-RULES number, 0 for the spec's
- *  layout itself; `offset` is the byte offset in the input; `message` is valid during the call only. */
+/** One rule violation found by dbdf_reader_validate(). `rule` is the number of the rule in docs/format-rules.md, 0 for
+ *  the spec's layout itself; `offset` is the byte offset in the input; `message` is valid during the call only. */
 typedef void (*dbdf_violation_fn)(void *context, int rule, uint64_t offset, const char *message);
 
 /**

@@ -1,8 +1,8 @@
-// JSON string literals for the tool's --json output. JSON text must be UTF-8, but the strings shown may not be:
-// labels are bytes, expected to be UTF-8 and never checked (FORMAT-RULES 16), and so are file names. Each byte that
-// is not part of a well-formed UTF-8 sequence is shown as U+FFFD; labels also come with their bytes in hex when
-// they are not UTF-8 (see info.cpp), so nothing is lost. Control characters (C0, DEL, C1) are written as \u escapes,
-// so the document is safe to print on a terminal as well.
+// JSON string literals for the tool's --json output. JSON text must be UTF-8, but the strings shown may not be: labels
+// are bytes, expected to be UTF-8 and never checked (docs/format-rules.md, rule 16), and so are file names. Each byte
+// that is not part of a well-formed UTF-8 sequence is shown as U+FFFD; labels also come with their bytes in hex when
+// they are not UTF-8 (see info.cpp), so nothing is lost. Control characters (C0, DEL, C1) are written as \u escapes, so
+// the document is safe to print on a terminal as well.
 #pragma once
 
 #include <cstddef>

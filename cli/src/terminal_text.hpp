@@ -1,6 +1,6 @@
-// Text from a file (a frame's labels, a line of a text input quoted in an error) shown on a terminal. A label may
-// hold any bytes (FORMAT-RULES 16): printed raw, an escape sequence would recolour or rewrite the terminal and a
-// newline would forge lines of output. So control characters (C0, DEL and C1) and bytes that are not well-formed
+// Text from a file (a frame's labels, a line of a text input quoted in an error) shown on a terminal. A label may hold
+// any bytes (docs/format-rules.md, rule 16): printed raw, an escape sequence would recolour or rewrite the terminal and
+// a newline would forge lines of output. So control characters (C0, DEL and C1) and bytes that are not well-formed
 // UTF-8 are shown as escapes: \n, \r and \t by name, other control bytes and invalid bytes as \xNN, C1 characters
 // (U+0080 to U+009F, which some terminals obey as controls) as \u0080 ... \u009F. Everything else, well-formed UTF-8
 // included, is shown as it is. Backslashes are left alone, so escaping twice changes nothing (what it produces has

@@ -1,6 +1,6 @@
-// Labels are bytes (FORMAT-RULES 16): a file may hold escape sequences, line breaks and invalid UTF-8 in them.
-// Whatever the tool prints of them (info, cat, error messages) shows control characters and invalid bytes as escapes,
-// so no file can recolour the terminal or forge a line; info --json stays valid JSON with the same labels.
+// Labels are bytes (docs/format-rules.md, rule 16): a file may hold escape sequences, line breaks and invalid UTF-8 in
+// them. Whatever the tool prints of them (info, cat, error messages) shows control characters and invalid bytes as
+// escapes, so no file can recolour the terminal or forge a line; info --json stays valid JSON with the same labels.
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -1,5 +1,5 @@
-// Parsing block records and decoding block payloads. Every function checks what it reads against the format
-// (spec layout and FORMAT-RULES) and throws dbdf::Error naming the rule and byte offset. Payload bytes come in a
+// Parsing block records and decoding block payloads. Every function checks what it reads against the format (spec
+// layout and docs/format-rules.md) and throws dbdf::Error naming the rule and byte offset. Payload bytes come in a
 // ByteWindow that holds at least the bytes the call reads (the block's payload, or for dense decoding the rows and
 // columns of the target), addressed by their offsets in the input.
 #pragma once

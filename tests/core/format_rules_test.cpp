@@ -1,5 +1,6 @@
-// FORMAT-RULES that concern several parts at once: the writer's tile order (rule 3), zero-area CSR blocks
-// (rules 4 and 12), explicit zeros in CSR output (rule 14) and frame values in their column's type (rules 15, 8).
+// Rules of docs/format-rules.md concerning several parts at once: the writer's tile order (rule 3), zero-area CSR
+// blocks (rules 4 and 12), explicit zeros in CSR output (rule 14) and frame values in their column's type (rules 15,
+// 8).
 #include <gtest/gtest.h>
 
 #include <cstdint>

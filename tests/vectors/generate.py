@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Writes the golden .dbdf files of tests/vectors/ and vectors.json, byte by byte from the layout tables of
-the format description (spec/daphne-binary-data-format.md) and FORMAT-RULES. This is an implementation of the
-layout independent of dbdf's own codec: it never calls dbdf. Run it again to reproduce the files exactly.
+"""Writes the golden .dbdf files of tests/vectors/ and vectors.json, byte by byte from the layout tables of the format
+description (spec/daphne-binary-data-format.md) and the numbered rules (docs/format-rules.md). This is an
+implementation of the layout independent of dbdf's own codec: it never calls dbdf. Run it again to reproduce the
+files exactly.
 
 Usage: python3 tests/vectors/generate.py [output-folder]
 

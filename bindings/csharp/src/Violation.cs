@@ -5,7 +5,7 @@ namespace Dbdf
     /// <summary>One rule violation found by <see cref="Reader.Violations"/>. Immutable.</summary>
     public sealed class Violation : IEquatable<Violation>
     {
-        /// <summary>The FORMAT-RULES number; 0 for the spec's layout itself.</summary>
+        /// <summary>the number of the rule in docs/format-rules.md; 0 for the spec's layout itself.</summary>
         public int Rule { get; private set; }
         /// <summary>Byte offset in the input.</summary>
         public long Offset { get; private set; }

@@ -1,4 +1,4 @@
-// The one exception type of the core: a status code, the rule of FORMAT-RULES that was broken (0 when the
+// The one exception type of the core: a status code, the rule of docs/format-rules.md that was broken (0 when the
 // published layout itself is broken or no rule applies) and the byte offset in the input, with a message.
 #pragma once
 

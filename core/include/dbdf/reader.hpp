@@ -25,7 +25,7 @@ class ByteSource;
 
 struct Violation {
     ErrorCode code = ErrorCode::Format;  // Format, Truncated or Range
-    int rule = 0;  // FORMAT-RULES number, 0 for the spec's layout
+    int rule = 0;  // rule number (docs/format-rules.md), 0 for the spec's layout
     std::uint64_t offset = 0;
     std::string message;
 };

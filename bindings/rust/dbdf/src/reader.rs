@@ -38,7 +38,7 @@ pub struct ObjectInfo {
 /// One rule violation found by [`Reader::violations`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation {
-    /// The FORMAT-RULES number; 0 for the published layout itself.
+    /// the number of the rule in docs/format-rules.md; 0 for the published layout itself.
     pub rule: i32,
     /// Byte offset in the input.
     pub offset: u64,

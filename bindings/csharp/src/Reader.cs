@@ -397,7 +397,7 @@ namespace Dbdf
             }
         }
 
-        // ---- array-based operations behind the typed overloads (Reader.Typed.cs) --------------------------------
+        // ---- array-based operations behind the typed overloads (Reader.Typed.cs.in) -----------------------------
 
         private static ValueType TypeOf(Array values, string name)
         {

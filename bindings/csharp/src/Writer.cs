@@ -235,7 +235,7 @@ namespace Dbdf
             }
         }
 
-        // ---- array-based operations behind the typed overloads (Writer.Typed.cs) --------------------------------
+        // ---- array-based operations behind the typed overloads (Writer.Typed.cs.in) -----------------------------
 
         private static ValueType TypeOf(Array values)
         {

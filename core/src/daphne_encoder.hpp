@@ -55,9 +55,6 @@ D daphne_stored_value(T value, std::uint64_t row, std::uint64_t col) {
     return stored;
 }
 
-template <class T>
-constexpr bool kIsDenseSource = requires(const T& source) { source.stride; };
-
 // Dense body, or a full-width band of it whose first row is `row_base` (named in range errors): the source's
 // rows x cols values of D, row-major.
 template <class D, class T>

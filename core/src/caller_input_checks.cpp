@@ -30,12 +30,14 @@ void check_dense_values(const BlockPlacement& place, const void* values, std::si
         invalid_argument("row stride " + std::to_string(stride) + " is smaller than the block's " +
                          std::to_string(place.cols) + " columns");
     }
-    const WideCount needed = static_cast<WideCount>(place.rows - 1) * stride + place.cols;
+    // A block without cells (of an object without cells) needs no values.
+    const WideCount needed =
+        place.rows == 0 || place.cols == 0 ? 0 : static_cast<WideCount>(place.rows - 1) * stride + place.cols;
     if (needed > count) {
         invalid_argument(placement_text(place) + " needs " + std::to_string(static_cast<std::uint64_t>(needed)) +
                          " values at the given stride but only " + std::to_string(count) + " were passed");
     }
-    if (values == nullptr) invalid_argument("values are NULL");
+    if (values == nullptr && needed > 0) invalid_argument("values are NULL");
 }
 
 namespace {

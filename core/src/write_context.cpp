@@ -21,12 +21,18 @@ void WriteContext::check_extent(const BlockPlacement& place) const {
         invalid_argument(placement_text(place) +
                          " has no cells; blocks need at least one row and one column (rule 4)");
     }
+    if (!lies_within(place)) refuse_outside(place);
+}
+
+bool WriteContext::lies_within(const BlockPlacement& place) const {
     const bool rows_fit = place.rows <= header.rows && place.row <= header.rows - place.rows;
     const bool cols_fit = place.cols <= header.cols && place.col <= header.cols - place.cols;
-    if (!rows_fit || !cols_fit) {
-        invalid_argument(placement_text(place) + " reaches outside the " + std::to_string(header.rows) + " x " +
-                         std::to_string(header.cols) + " object (rule 2)");
-    }
+    return rows_fit && cols_fit;
+}
+
+void WriteContext::refuse_outside(const BlockPlacement& place) const {
+    invalid_argument(placement_text(place) + " reaches outside the " + std::to_string(header.rows) + " x " +
+                     std::to_string(header.cols) + " object (rule 2)");
 }
 
 void WriteContext::check_no_overlap(const BlockPlacement& place) const {

@@ -52,6 +52,9 @@ struct WriteContext {
 
     // Rules 4 and 2: the block has cells, and they lie in the object.
     void check_extent(const BlockPlacement& place) const;
+    // Rule 2 alone: whether the block's rows and columns lie in the object, and the refusal when they do not.
+    bool lies_within(const BlockPlacement& place) const;
+    [[noreturn]] void refuse_outside(const BlockPlacement& place) const;
     // Rule 1: no cell is covered twice.
     void check_no_overlap(const BlockPlacement& place) const;
     // Rules 2, 4 and 1 for a block about to be added.

@@ -1,6 +1,6 @@
-// The writer's dialect-neutral front: the call order (phases), the checks of the caller's arguments, and the
-// division of whole matrices and columns into blocks; the body writer of the dialect (body_writer.hpp) places,
-// encodes and commits them.
+// The writer's dialect-neutral front: the call order (phases), the checks of the caller's arguments, blocks that
+// stand for no cells, and the division of whole matrices and columns into blocks; the body writer of the dialect
+// (body_writer.hpp) places, encodes and commits them.
 #include "dbdf/writer.hpp"
 
 #include <string>
@@ -65,6 +65,17 @@ struct Writer::State {
         context.phase = WriterPhase::Begun;
     }
 
+    // A block without cells in an object without cells, such as the 0 x 3 block a daphne file of a 0 x 3 matrix
+    // holds: it describes the whole object, and rule 4 gives such an object no blocks, so nothing is written for
+    // it (a daphne body is written whole by finish()). In an object with cells a block without any is refused
+    // (rule 4) by the body writer's placement check.
+    bool stands_for_no_cells(const BlockPlacement& place) const {
+        const ObjectHeader& header = context.header;
+        if ((place.rows != 0 && place.cols != 0) || (header.rows != 0 && header.cols != 0)) return false;
+        if (!context.lies_within(place)) context.refuse_outside(place);
+        return true;
+    }
+
     // The one path of every add_* call: call order and codes, then where the block goes, then its values
     // (check_values), and only then a byte of it.
     template <class CheckValues>
@@ -72,6 +83,10 @@ struct Writer::State {
         require_phase_for_blocks();
         detail::require_valid_input_type(input.type);
         detail::require_valid_encoding(encoding);
+        if (stands_for_no_cells(place)) {
+            check_values();
+            return;
+        }
         body->check_block(place, encoding, input.given);
         check_values();
         body->add_block(place, input, encoding);
@@ -168,6 +183,7 @@ void Writer::add_coo(const BlockPlacement& place, ValueType type, const std::uin
 
 void Writer::add_empty(const BlockPlacement& place) {
     state_->require_phase_for_blocks();
+    if (state_->stands_for_no_cells(place)) return;
     state_->body->check_block(place, Encoding::Auto, BlockType::Empty);
     state_->body->add_empty(place);
 }

@@ -272,4 +272,22 @@ TEST_F(CliDialect, ConvertsMatricesWithAZeroDimensionFromTheDaphneDialectWithEve
     }
 }
 
+TEST_F(CliDialect, DaphneOutputRefusesFrameLabelsThatDaphnesReaderWouldOverflowOn) {
+    scratch_.write("long.csv", "id,a_label_that_is_much_longer_than_thirty_two_bytes\n1,2.5\n2,3.5\n");
+    ToolRun refused = run("convert " + path("long.csv") + " " + path("long.dbdf") + " --data-type frame --dialect-out daphne");
+    EXPECT_EQ(refused.exit_code, 2);
+    EXPECT_EQ(refused.err, "dbdf: " + path("long.dbdf") +
+                               ": frame column 1 label 'a_label_that_is_much\u2026' is 49 bytes; DAPHNE's reader copies "
+                               "each label's bytes over a 32-byte std::string object, so a longer label overflows its "
+                               "heap: the daphne dialect takes labels of at most 32 bytes\n");
+    EXPECT_FALSE(fs::exists(path("long.dbdf")));
+    EXPECT_FALSE(fs::exists(path("long.dbdf.meta")));
+    // The spec dialect keeps the label; 32 bytes are fine in the daphne dialect.
+    ASSERT_EQ(run("convert " + path("long.csv") + " " + path("spec.dbdf") + " --data-type frame").exit_code, 0);
+    scratch_.write("fits.csv", "id," + std::string(32, 'x') + "\n1,2.5\n");
+    ToolRun fits = run("convert " + path("fits.csv") + " " + path("fits.dbdf") + " --data-type frame --dialect-out daphne");
+    EXPECT_EQ(fits.exit_code, 0) << fits.err;
+    EXPECT_NE(contents(path("fits.dbdf")).find(std::string(32, 'x')), std::string::npos);
+}
+
 }  // namespace

@@ -430,5 +430,32 @@ TEST(CapiDialect, TheBlockOfAMatrixWithoutCellsCopiesIntoEitherDialect) {
     EXPECT_NE(std::string(dbdf_last_error_message()).find("(rule 4)"), std::string::npos) << dbdf_last_error_message();
 }
 
+// DAPHNE's frame reader copies each label over a 32-byte std::string object: a longer label would overflow its heap.
+TEST(CapiDialect, FrameLabelsLongerThanDaphnesReaderSurvivesAreRefused) {
+    dbdf_writer_options_t options = DBDF_WRITER_OPTIONS_INIT;
+    options.dialect = DBDF_DIALECT_DAPHNE;
+    dbdf_writer_t* raw = nullptr;
+    ASSERT_OK(dbdf_writer_open_memory_with_options(&options, &raw));
+    WriterHandle writer(raw);
+    const dbdf_value_type_t types[2] = {DBDF_VALUE_I64, DBDF_VALUE_F64};
+    const std::string too_long(33, 'q');
+    const char* labels[2] = {"id", too_long.c_str()};
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_begin_frame(writer.get(), 1, 2, types, labels, nullptr));
+    EXPECT_STREQ(dbdf_last_error_message(),
+                 "frame column 1 label 'qqqqqqqqqqqqqqqqqqqq\u2026' is 33 bytes; DAPHNE's reader copies each label's "
+                 "bytes over a 32-byte std::string object, so a longer label overflows its heap: the daphne dialect "
+                 "takes labels of at most 32 bytes");
+    // Nothing was begun, and 32 bytes are taken.
+    const std::string longest(32, 'q');
+    labels[1] = longest.c_str();
+    ASSERT_OK(dbdf_writer_begin_frame(writer.get(), 1, 2, types, labels, nullptr));
+    const std::int64_t id = 5;
+    const double x = 0.25;
+    ASSERT_OK(dbdf_writer_write_column(writer.get(), 0, DBDF_VALUE_I64, &id, 1, nullptr));
+    ASSERT_OK(dbdf_writer_write_column(writer.get(), 1, DBDF_VALUE_F64, &x, 1, nullptr));
+    ASSERT_OK(dbdf_writer_finish(writer.get()));
+    EXPECT_EQ(finished_bytes(writer.get()).size(), 18u + 2 + (2 + 2) + (2 + 32) + 16 + 16);
+}
+
 }  // namespace
 }  // namespace dbdf_test

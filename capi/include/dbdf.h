@@ -514,7 +514,8 @@ DBDF_API dbdf_status_t dbdf_writer_begin_matrix(dbdf_writer_t *writer, dbdf_data
  * Write the header of a frame with `rows` rows and `cols` columns: column_types[cols] and labels[cols].
  * label_lengths[cols] gives each label's byte length; when it is NULL the labels are NUL-terminated.
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument with cols > 0, unknown or NONE value type, a label
- * longer than 65535 bytes, duplicate labels: rule 16); DBDF_ERR_CALL_ORDER; DBDF_ERR_IO or DBDF_ERR_SINK;
+ * longer than 65535 bytes, duplicate labels: rule 16; in the daphne dialect a label longer than 32 bytes, which
+ * DAPHNE's own reader cannot take, docs/daphne-dialect.md); DBDF_ERR_CALL_ORDER; DBDF_ERR_IO or DBDF_ERR_SINK;
  * DBDF_ERR_NOMEM.
  */
 DBDF_API dbdf_status_t dbdf_writer_begin_frame(dbdf_writer_t *writer, uint64_t rows, uint64_t cols,
@@ -525,7 +526,8 @@ DBDF_API dbdf_status_t dbdf_writer_begin_frame(dbdf_writer_t *writer, uint64_t r
  * Add the block at (row, col) of shape rows x cols from dense row-major values of `value_type`: element (i, j)
  * is values[i * row_stride + j] (`row_stride` in elements, 0 = cols). `count` is the number of elements at
  * `values`. Every value must be exactly representable in the object's (column's) value type (rule 8).
- * The block is encoded as `options` say (NULL: automatic) and written at once.
+ * The block is encoded as `options` say (NULL: automatic) and written at once. In an object with no cells (0 rows
+ * or 0 columns) a block without cells is accepted and writes nothing (rule 4).
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, unknown value type, stride < cols, count too small,
  * block outside the object, overlapping an earlier block); DBDF_ERR_CALL_ORDER (not begun, or finished; in the
  * daphne dialect also a row band that skips rows, section 5); DBDF_ERR_RANGE (rule 8); DBDF_ERR_IO or

@@ -12,10 +12,11 @@
  * language, so no raw pointer or SWIGTYPE_p_ type ever appears there.
  *
  * ERRORS: one hook for every language. Each wrapped method records a failing status with dbdf_swig_check()
- * (or dbdf_swig_fail() for a failure detected here) and returns a neutral value; the status and a copy of
- * the message are kept per thread. Each language part defines one %exception that calls dbdf_swig_reset(),
- * runs the action, and if dbdf_swig_failed() turns dbdf_swig_status() / dbdf_swig_message() into that
- * language's exception before anything is converted back. Methods therefore return plain values (an entry
+ * (or dbdf_swig_fail() for a failure detected here) and returns a neutral value; the status, the rule, the
+ * byte offset and a whole copy of the message are kept per thread. Each language part defines one %exception
+ * that calls dbdf_swig_reset(), runs the action, and if dbdf_swig_failed() turns dbdf_swig_status(),
+ * dbdf_swig_message(), dbdf_swig_rule() and dbdf_swig_offset() into that language's exception before anything is
+ * converted back, then calls dbdf_swig_reset() again to free the copy. Methods therefore return plain values (an entry
  * count, a struct, a bool for "is there a next block") and never a status.
  *
  * BUFFERS: every buffer crosses as a (pointer, size) pair whose parameter names are part of this contract;
@@ -75,20 +76,46 @@
 #define DBDF_SWIG_THREAD_LOCAL _Thread_local
 #endif
 
-/* Failure of the current wrapped call on this thread. The message is copied at once because the library's own
- * message only lives until the next dbdf_* call. */
+/* Failure of the current wrapped call on this thread: its status, the rule and byte offset the library reported
+ * (dbdf_last_error_rule / dbdf_last_error_offset) and a copy of the message, since the library's own message only
+ * lives until the next dbdf_* call. The copy is as long as the message, never cut: it is allocated when the call
+ * fails, and freed by dbdf_swig_reset(), which each language part calls again once the failure has become that
+ * language's exception, so no copy outlives its call. */
 static DBDF_SWIG_THREAD_LOCAL dbdf_status_t dbdf_swig_current_status = DBDF_OK;
-static DBDF_SWIG_THREAD_LOCAL char dbdf_swig_current_message[1024];
+static DBDF_SWIG_THREAD_LOCAL int dbdf_swig_current_rule = 0;
+static DBDF_SWIG_THREAD_LOCAL uint64_t dbdf_swig_current_offset = DBDF_NO_OFFSET;
+static DBDF_SWIG_THREAD_LOCAL char *dbdf_swig_current_message = NULL;
 
 static void dbdf_swig_reset(void) {
     dbdf_swig_current_status = DBDF_OK;
-    dbdf_swig_current_message[0] = '\0';
+    dbdf_swig_current_rule = 0;
+    dbdf_swig_current_offset = DBDF_NO_OFFSET;
+    free(dbdf_swig_current_message);
+    dbdf_swig_current_message = NULL;
 }
 
-static void dbdf_swig_fail(dbdf_status_t status, const char *message) {
+/* Records a failure with the rule and offset it names (0 and DBDF_NO_OFFSET for none). */
+static void dbdf_swig_fail_at(dbdf_status_t status, const char *message, int rule, uint64_t offset) {
+    size_t length;
+    char *copy;
+    if (!message) {
+        message = "";
+    }
+    length = strlen(message);
+    copy = (char *)malloc(length + 1);
+    if (copy) {
+        memcpy(copy, message, length + 1);
+    }
+    free(dbdf_swig_current_message);
+    dbdf_swig_current_message = copy; /* NULL when out of memory: dbdf_swig_message() says so */
     dbdf_swig_current_status = status;
-    strncpy(dbdf_swig_current_message, message ? message : "", sizeof dbdf_swig_current_message - 1);
-    dbdf_swig_current_message[sizeof dbdf_swig_current_message - 1] = '\0';
+    dbdf_swig_current_rule = rule;
+    dbdf_swig_current_offset = offset;
+}
+
+/* A failure detected by this glue itself: no rule, no place in the input. */
+static void dbdf_swig_fail(dbdf_status_t status, const char *message) {
+    dbdf_swig_fail_at(status, message, 0, DBDF_NO_OFFSET);
 }
 
 /* Records `status` when it is an error; returns true then. DBDF_END_OF_BLOCKS is not an error. */
@@ -96,13 +123,20 @@ static bool dbdf_swig_check(dbdf_status_t status) {
     if (status >= 0) {
         return false;
     }
-    dbdf_swig_fail(status, dbdf_last_error_message());
+    dbdf_swig_fail_at(status, dbdf_last_error_message(), dbdf_last_error_rule(), dbdf_last_error_offset());
     return true;
 }
 
 static bool dbdf_swig_failed(void) { return dbdf_swig_current_status != DBDF_OK; }
 static int dbdf_swig_status(void) { return (int)dbdf_swig_current_status; }
-static const char *dbdf_swig_message(void) { return dbdf_swig_current_message; }
+static const char *dbdf_swig_message(void) {
+    if (dbdf_swig_current_message) {
+        return dbdf_swig_current_message;
+    }
+    return dbdf_swig_current_status == DBDF_OK ? "" : "(the error message could not be copied: out of memory)";
+}
+static int dbdf_swig_rule(void) { return dbdf_swig_current_rule; }
+static uint64_t dbdf_swig_offset(void) { return dbdf_swig_current_offset; }
 
 /* Bytes handed back to the target language: copied (dbdf_swig_bytes_t) or borrowed (dbdf_swig_borrowed_t). */
 typedef struct dbdf_swig_bytes {
@@ -290,6 +324,9 @@ struct dbdf_swig_violations {};
 
 /* Everything in dbdf.h that the classes below wrap, or that takes raw pointers or callbacks. */
 %ignore dbdf_last_error_message;
+%ignore dbdf_last_error_rule;
+%ignore dbdf_last_error_offset;
+%ignore DBDF_NO_OFFSET;
 %ignore dbdf_value_type_from_name;
 %ignore dbdf_write_options;
 %ignore dbdf_write_options_t;

@@ -18,8 +18,10 @@
  *   dbdf_last_error_message() describes the failure: what was wrong, where (field, block, byte offset) and, for
  *   format violations, which rule of the format was broken ("rule 12", or "spec layout" for the published
  *   layout). The message belongs to the library and to the calling thread; it stays valid until that thread's
- *   next call of a function returning dbdf_status_t. The functions that return no status (the version and name
- *   helpers, the ..._init and ..._free functions, dbdf_last_error_message() itself) neither clear nor set it.
+ *   next call of a function returning dbdf_status_t. dbdf_last_error_rule() and dbdf_last_error_offset() give the
+ *   rule and the byte offset as numbers, so no caller needs to parse them out of the text. The functions that
+ *   return no status (the version and name helpers, the ..._init and ..._free functions, the dbdf_last_error_...
+ *   functions themselves) neither clear nor set any of them.
  * - Output values go through out-parameters, the created handle last (named `out`). On failure, out-parameters
  *   are left unchanged unless stated otherwise.
  * - Input buffers are read only during the call; the library never keeps a caller's pointer, except the memory
@@ -106,6 +108,28 @@ typedef enum dbdf_status {
  * function returning dbdf_status_t. Never NULL.
  */
 DBDF_API const char *dbdf_last_error_message(void);
+
+/** What dbdf_last_error_offset() returns when the last failure has no byte offset. */
+#define DBDF_NO_OFFSET UINT64_MAX
+
+/**
+ * Number of the rule of docs/format-rules.md (1, 2, ...) that this thread's last call of a function returning
+ * dbdf_status_t found broken when it failed with DBDF_ERR_TRUNCATED, DBDF_ERR_FORMAT or DBDF_ERR_RANGE: the rule
+ * dbdf_last_error_message() names as "(rule N)". 0 when there is no such number: the input breaks the spec's
+ * published layout itself (the message says "(spec layout)") or the daphne dialect's ("(daphne dialect)"), the
+ * failure has another status (an argument the writer refuses may cite a rule in its message only), or that call
+ * succeeded or no such call was made. Cleared and set together with the message, per thread.
+ */
+DBDF_API int dbdf_last_error_rule(void);
+
+/**
+ * Byte offset, counted from the start of the input, at which this thread's last failing call of a function
+ * returning dbdf_status_t found the fault: the offending field of a header, block header or payload, or where the
+ * input ended too early (the offset dbdf_last_error_message() names as "at byte N"). DBDF_NO_OFFSET when the
+ * failure has no place in the input (an argument, the call order, memory, ...), or when that call succeeded or no
+ * such call was made. Cleared and set together with the message, per thread.
+ */
+DBDF_API uint64_t dbdf_last_error_offset(void);
 
 /* ============================================================================================================
  * 2. Version, enums and their names

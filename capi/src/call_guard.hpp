@@ -39,7 +39,12 @@ dbdf_status_t guarded(Body&& body) noexcept {
     try {
         return body();
     } catch (const Error& error) {
-        set_last_error({}, error.what(), "dbdf error (its message could not be stored: out of memory)");
+        // Only data errors carry a rule through the interface, as dbdf.h promises (the writer's argument checks
+        // cite rules in their text only).
+        const bool data_error = error.code() == ErrorCode::Truncated || error.code() == ErrorCode::Format ||
+                                error.code() == ErrorCode::Range;
+        set_last_error({}, error.what(), "dbdf error (its message could not be stored: out of memory)",
+                       data_error ? error.rule() : 0, error.offset());
         return static_cast<dbdf_status_t>(error.code());
     } catch (const std::bad_alloc&) {
         set_last_error({}, "out of memory", "out of memory");

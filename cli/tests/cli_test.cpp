@@ -75,6 +75,22 @@ TEST_F(Cli, ValidateExitCodes) {
     EXPECT_NE(missing.err.find(path("missing.dbdf")), std::string::npos) << missing.err;
 }
 
+// A CSV (or any text) given where a .dbdf file belongs is named as such, with the rule, not as version 105.
+TEST_F(Cli, TextIsNotADbdfFile) {
+    write_bytes("prices.csv", "id,price\n1,2.5\n2,3.25\n");
+    const std::string csv = path("prices.csv");
+    const std::string what =
+        "not a .dbdf file: it starts with \"id,price\\x0A1,2.5\\x0A2\"... (text) instead of format version 1";
+    const ToolRun info = run("info " + csv);
+    EXPECT_EQ(info.exit_code, 1);
+    EXPECT_EQ(info.out, "");
+    EXPECT_NE(info.err.find(csv + ": " + what + " at byte 0 (rule 6)"), std::string::npos) << info.err;
+    const ToolRun validated = run("validate " + csv);
+    EXPECT_EQ(validated.exit_code, 1);
+    EXPECT_EQ(validated.out, csv + ": rule 6 at byte 0: " + what + "\n");
+    EXPECT_EQ(validated.err, csv + ": 1 violation\n");
+}
+
 TEST_F(Cli, CatPrintsAlignedWindowsAndFrameLabels) {
     ToolRun result = run("cat " + path("matrix.dbdf") + " --rows 0:2 --cols 0:3");
     ASSERT_EQ(result.exit_code, 0) << result.err;

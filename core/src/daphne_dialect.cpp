@@ -8,6 +8,7 @@
 #include "dbdf/dialect.hpp"
 #include "dbdf/endian.hpp"
 #include "dbdf/error.hpp"
+#include "foreign_input.hpp"
 #include "wide_count.hpp"
 
 namespace dbdf {
@@ -334,6 +335,9 @@ void append_json_string(std::string& out, std::string_view text) {
 
 ObjectHeader parse_daphne_header(std::span<const std::byte> input, std::size_t& header_bytes) {
     const std::uint64_t size = input.size();
+    if (size > 0 && static_cast<unsigned>(input[kVersionOffset]) != kFormatVersion && starts_like_text(input)) {
+        throw_daphne(ErrorCode::Format, kVersionOffset, not_a_dbdf_file(input));
+    }
     if (size < kValueTypeOffset) {
         throw_daphne(ErrorCode::Truncated, size,
                      "input of " + std::to_string(size) + " bytes ends inside the 18-byte object header");

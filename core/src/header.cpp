@@ -7,6 +7,7 @@
 
 #include "dbdf/endian.hpp"
 #include "dbdf/error.hpp"
+#include "foreign_input.hpp"
 
 namespace dbdf {
 namespace {
@@ -24,6 +25,10 @@ std::string code_text(unsigned code) { return std::to_string(code); }
 
 ObjectHeader parse_header(std::span<const std::byte> input, std::size_t& header_bytes) {
     const std::uint64_t size = input.size();
+    if (size > 0 && static_cast<unsigned>(input[kVersionOffset]) != kFormatVersion &&
+        detail::starts_like_text(input)) {
+        throw_format(ErrorCode::Format, 6, kVersionOffset, detail::not_a_dbdf_file(input));
+    }
     if (size < kFrameFixedHeaderBytes) {
         throw_format(ErrorCode::Truncated, 0, size,
                      "input of " + std::to_string(size) + " bytes ends inside the 18-byte object header");

@@ -117,6 +117,40 @@ TEST(CapiNoMemory, AnErrorWhoseMessageCannotBeStoredKeepsItsStatus) {
     EXPECT_EQ(invalid_with_full_message, 1);
 }
 
+// The same for a format violation: when its message cannot be stored, its rule and byte offset still are, since
+// storing them needs no memory. Data type 0 is reserved: rule 6 at byte 1.
+TEST(CapiNoMemory, AFormatErrorWhoseMessageCannotBeStoredKeepsItsRuleAndOffset) {
+    const std::vector<std::uint8_t> bytes = {1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 10};
+    int with_static_text = 0;
+    int with_full_message = 0;
+    std::thread caller([&] {
+        for (long fail_at = 0; fail_at < 100 && with_full_message == 0; ++fail_at) {
+            dbdf_reader_t* reader = nullptr;
+            allocations_until_failure.store(fail_at);
+            const dbdf_status_t status = dbdf_reader_open_memory(bytes.data(), bytes.size(), &reader);
+            allocations_until_failure.store(-1);
+            const std::string message = dbdf_last_error_message();
+            if (status == DBDF_ERR_NOMEM) {
+                EXPECT_EQ(dbdf_last_error_rule(), 0) << message;
+                EXPECT_EQ(dbdf_last_error_offset(), DBDF_NO_OFFSET) << message;
+                continue;
+            }
+            ASSERT_EQ(status, DBDF_ERR_FORMAT) << message;
+            EXPECT_EQ(dbdf_last_error_rule(), 6) << message;
+            EXPECT_EQ(dbdf_last_error_offset(), 1u) << message;
+            if (message.find("data type 0 is reserved") != std::string::npos) {
+                ++with_full_message;
+            } else {
+                EXPECT_NE(message.find("could not be stored"), std::string::npos) << message;
+                ++with_static_text;
+            }
+        }
+    });
+    caller.join();
+    EXPECT_EQ(with_static_text, 1);
+    EXPECT_EQ(with_full_message, 1);
+}
+
 namespace {
 
 // Fails the 1st, 2nd, ... allocation made while `sequence` runs, until it runs through with allocations to spare.

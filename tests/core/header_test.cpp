@@ -1,8 +1,14 @@
 // Object headers: byte layout for matrices and frames, and rejection of malformed headers.
 #include <gtest/gtest.h>
 
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "dbdf/dialect.hpp"
 #include "dbdf/error.hpp"
 #include "dbdf/header.hpp"
+#include "dbdf/reader.hpp"
 #include "test_support.hpp"
 
 namespace dbdf {
@@ -75,6 +81,58 @@ TEST(Header, RejectsFrameHeadersThatRunPastTheEnd) {
                         10);
     // Unknown column value type.
     expect_header_error(Bytes().u8(1).u8(3).u64(1).u64(1).u8(12).u16(0), ErrorCode::Format, 0, 18);
+}
+
+std::string header_error_message(std::string_view input) {
+    std::size_t header_bytes = 0;
+    try {
+        parse_header(std::as_bytes(std::span(input.data(), input.size())), header_bytes);
+    } catch (const Error& error) {
+        EXPECT_EQ(error.code(), ErrorCode::Format) << error.what();
+        EXPECT_EQ(error.rule(), 6) << error.what();
+        EXPECT_EQ(error.offset(), 0u) << error.what();
+        return error.what();
+    }
+    ADD_FAILURE() << "header was accepted: " << input;
+    return {};
+}
+
+// Text where a .dbdf file belongs is named as such, whatever its length (a short one is not "truncated"), with
+// its first bytes quoted; a first byte that is no text keeps the version message.
+TEST(Header, TextIsNotADbdfFile) {
+    EXPECT_EQ(header_error_message("id,price\n1,2.5\n2,3.25\n"),
+              "not a .dbdf file: it starts with \"id,price\\x0A1,2.5\\x0A2\"... (text) instead of format version 1 at "
+              "byte 0 (rule 6)");
+    EXPECT_EQ(header_error_message("1 2\n"),
+              "not a .dbdf file: it starts with \"1 2\\x0A\" (text) instead of format version 1 at byte 0 (rule 6)");
+    // The .npy magic: its first byte is no ASCII, but the bytes read as UTF-8 text would.
+    EXPECT_EQ(header_error_message(std::string_view("\x93NUMPY\x01\x00v\x00{'descr':", 19)),
+              "not a .dbdf file: it starts with \"\\x93NUMPY\\x01\\x00v\\x00{'desc\"... (text) instead of format "
+              "version 1 at byte 0 (rule 6)");
+    EXPECT_EQ(header_error_message("%%MatrixMarket matrix coordinate real general\n").rfind("not a .dbdf file", 0), 0u);
+    EXPECT_EQ(header_error_message("\"quoted\"\\"),
+              "not a .dbdf file: it starts with \"\\x22quoted\\x22\\x5C\" (text) instead of format version 1 at byte 0 "
+              "(rule 6)");
+    // Control bytes within the first four are no text: version 2 is an unsupported version, not a foreign file.
+    const Bytes version_2 = Bytes().u8(2).u8(1).u64(2).u64(2).u8(10);
+    const std::string_view version_2_text(reinterpret_cast<const char*>(version_2.vector().data()), version_2.size());
+    EXPECT_EQ(header_error_message(version_2_text),
+              "format version 2 is not supported (only version 1) at byte 0 (rule 6)");
+}
+
+// The daphne dialect's header names text the same way, as a violation of its own layout.
+TEST(Header, TextIsNotADbdfFileInTheDaphneDialectEither) {
+    const std::string_view csv = "a,b\n1,2\n";
+    try {
+        Reader::open_memory(std::as_bytes(std::span(csv.data(), csv.size())), Dialect::Daphne);
+        FAIL() << "text was accepted";
+    } catch (const Error& error) {
+        EXPECT_EQ(error.code(), ErrorCode::Format);
+        EXPECT_EQ(error.rule(), 0);
+        EXPECT_EQ(error.offset(), 0u);
+        EXPECT_STREQ(error.what(), "not a .dbdf file: it starts with \"a,b\\x0A1,2\\x0A\" (text) instead of format "
+                                   "version 1 at byte 0 (daphne dialect)");
+    }
 }
 
 TEST(Header, WritingRejectsDuplicateAndOverlongLabels) {

@@ -4,8 +4,16 @@ namespace Dbdf
 {
     /// <summary>
     /// A call into the dbdf library failed. Carries the <see cref="Status"/> and the library's message, which names
-    /// what was wrong and where (field, block, byte offset, and for format violations the rule that was broken).
+    /// what was wrong and where (field, block, byte offset, and for format violations the rule that was broken). The
+    /// rule and the byte offset are also given as numbers, by <see cref="Rule"/> and <see cref="Offset"/>, so that no
+    /// caller has to parse them out of the text.
     /// </summary>
+    /// <remarks>
+    /// <see cref="Exception.Message"/> is the status's name as the library spells it
+    /// (<see cref="DbdfLibrary.StatusName"/>), a colon and the library's message, as in every binding:
+    /// <c>"format: data type 9 is unknown (1 dense, 2 CSR, 3 frame) at byte 1 (spec layout)"</c>. The message is
+    /// never cut, however long (a long label or path it quotes stays whole).
+    /// </remarks>
     public class DbdfException : Exception
     {
         /// <summary>The status; <see cref="Status.Unknown"/> for a code this binding does not know.</summary>
@@ -17,25 +25,49 @@ namespace Dbdf
         /// <summary>The library's message without the status prefix.</summary>
         public string NativeMessage { get; private set; }
 
+        /// <summary>
+        /// The number of the rule of the format rules (docs/format-rules.md: 1 partition, 2 bounds, ..., 16 labels) that
+        /// the data broke, the rule the message names as "(rule N)"; given for the statuses
+        /// <see cref="Dbdf.Status.Truncated"/>, <see cref="Dbdf.Status.Format"/> and <see cref="Dbdf.Status.Range"/>.
+        /// Null when there is no such number: the input breaks the spec's published layout itself (the message says
+        /// "(spec layout)") or the daphne dialect's, or the failure is of another kind (an argument, the call order,
+        /// I/O, memory).
+        /// </summary>
+        public int? Rule { get; private set; }
+
+        /// <summary>
+        /// The byte offset, counted from the start of the input, at which the library found the fault: the offending
+        /// field of a header, block header or payload, or where the input ended too early (the offset the message
+        /// names as "at byte N"). Null when the failure has no place in the input (an argument, the call order,
+        /// memory). A long, as <see cref="Violation.Offset"/> and stream positions are.
+        /// </summary>
+        public long? Offset { get; private set; }
+
+        /// <summary>A failure with this status and message, naming no rule and no byte offset.</summary>
         public DbdfException(Status status, string nativeMessage)
-            : this((int)status, nativeMessage)
+            : this((int)status, nativeMessage, 0, ulong.MaxValue)
         {
         }
 
-        /// <summary>Raised by the native glue with the raw dbdf_status_t value.</summary>
-        internal DbdfException(int statusCode, string nativeMessage)
+        /// <summary>
+        /// Raised by the native glue with the raw dbdf_status_t value, the rule (0 for none) and the byte offset
+        /// (DBDF_NO_OFFSET, ulong.MaxValue, for none).
+        /// </summary>
+        internal DbdfException(int statusCode, string nativeMessage, int rule, ulong offset)
             : base(Describe(statusCode, nativeMessage))
         {
             Status = StatusExtensions.FromCode(statusCode);
             StatusCode = statusCode;
             NativeMessage = nativeMessage ?? string.Empty;
+            Rule = rule == 0 ? (int?)null : rule;
+            // An offset beyond long.MaxValue cannot come from a real input (its size is one): no offset, like the
+            // library's DBDF_NO_OFFSET.
+            Offset = offset > long.MaxValue ? (long?)null : (long)offset;
         }
 
         private static string Describe(int statusCode, string nativeMessage)
         {
-            Status status = StatusExtensions.FromCode(statusCode);
-            string name = status == Status.Unknown ? "status " + statusCode : status.ToString();
-            return name + ": " + nativeMessage;
+            return StatusExtensions.FromCode(statusCode).LibraryName() + ": " + nativeMessage;
         }
     }
 }

@@ -56,6 +56,33 @@ namespace Dbdf
             return status == Status.InvalidArgument || status == Status.CallOrder || status == Status.BufferTooSmall;
         }
 
+        /// <summary>
+        /// The library's name of the status, as dbdf_status_name() spells it ("format", "invalid_argument",
+        /// "nomem", "unknown" for <see cref="Status.Unknown"/>), which every binding puts before its error
+        /// messages. Kept here rather than asked from the library: exceptions are made while a native call
+        /// returns, where calling the library again would reset the failure being reported.
+        /// </summary>
+        internal static string LibraryName(this Status status)
+        {
+            switch (status)
+            {
+                case Status.Ok: return "ok";
+                case Status.EndOfBlocks: return "end_of_blocks";
+                case Status.InvalidArgument: return "invalid_argument";
+                case Status.CallOrder: return "call_order";
+                case Status.BufferTooSmall: return "buffer_too_small";
+                case Status.Io: return "io";
+                case Status.Truncated: return "truncated";
+                case Status.Format: return "format";
+                case Status.Range: return "range";
+                case Status.NoMemory: return "nomem";
+                case Status.Unsupported: return "unsupported";
+                case Status.Internal: return "internal";
+                case Status.Sink: return "sink";
+                default: return "unknown";
+            }
+        }
+
         /// <summary>The status with this numeric code, or <see cref="Status.Unknown"/>.</summary>
         public static Status FromCode(int code)
         {

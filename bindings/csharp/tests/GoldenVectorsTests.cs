@@ -238,18 +238,22 @@ namespace Dbdf.Tests
         }
 
         /// <summary>
-        /// <paramref name="error"/> is the entry's failure: its status, and a message naming its rule ("(rule N)", or
-        /// "(spec" for the spec's layout, rule 0) and its byte offset.
+        /// <paramref name="error"/> is the entry's failure: its status, its rule (null for the spec's layout, rule 0)
+        /// and its byte offset as numbers, and a message naming both ("(rule N)", or "(spec" for the spec's layout).
         /// </summary>
         private static void AssertDescribes(Dictionary<string, object> entry, DbdfException error, string step)
         {
             string where = entry["file"] + " (" + step + "): " + error.Message;
             Assert.Equal(StatusNamed((string)entry["status"]), error.Status, where);
             long rule = Integer(entry, "rule");
+            long offset = Integer(entry, "offset");
+            Assert.Equal(rule == 0 ? (int?)null : (int)rule, error.Rule, where);
+            Assert.Equal((long?)offset, error.Offset, where);
             string ruleText = rule == 0 ? "(spec" : "(rule " + rule + ")";
             Assert.True(error.NativeMessage.Contains(ruleText), where + " does not name " + ruleText);
-            string offsetText = "byte " + Integer(entry, "offset");
+            string offsetText = "byte " + offset;
             Assert.True(error.NativeMessage.Contains(offsetText), where + " does not name " + offsetText);
+            Assert.Equal((string)entry["status"] + ": " + error.NativeMessage, error.Message);
         }
 
         /// <summary>
@@ -278,7 +282,7 @@ namespace Dbdf.Tests
             {
                 case "open":
                 {
-                    // No reader, hence no Violations() to ask: the message alone tells the rule and the offset.
+                    // No reader, hence no Violations() to ask: the exception alone tells the rule and the offset.
                     AssertDescribes(entry, Assert.Throws<DbdfException>(() => Reader.Open(file).Dispose()), "open");
                     byte[] bytes = File.ReadAllBytes(file);
                     AssertDescribes(entry, Assert.Throws<DbdfException>(() => Reader.FromBytes(bytes).Dispose()),

@@ -61,7 +61,7 @@ namespace Dbdf.Tests
             Assert.Equal(Status.Format, StatusExtensions.FromCode(-6));
             DbdfException error = new DbdfException(Status.Range, "value 300 is not a u8");
             Assert.Equal(-7, error.StatusCode);
-            Assert.Equal("Range: value 300 is not a u8", error.Message);
+            Assert.Equal("range: value 300 is not a u8", error.Message);
             foreach (Status status in Enum.GetValues(typeof(Status)))
             {
                 if (status != Status.Unknown)

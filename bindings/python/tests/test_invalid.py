@@ -1,5 +1,5 @@
-"""Invalid files (tests/vectors/invalid) fail where vectors.json says, with the stated status and a message that
-names the rule and the byte offset; bad arguments fail with clear errors, never a crash."""
+"""Invalid files (tests/vectors/invalid) fail where vectors.json says, with the stated status, rule and byte offset,
+which the message names too; bad arguments fail with clear errors, never a crash."""
 
 from __future__ import annotations
 
@@ -21,7 +21,9 @@ def assert_describes(error: dbdf.DbdfError, vector) -> None:
     rule = f"rule {vector['rule']}" if vector["rule"] else "spec"
     assert rule in error.message
     assert f"byte {vector['offset']}" in error.message
-    assert str(error).startswith(f"{vector['status']}: ")
+    assert str(error) == f"{vector['status']}: {error.message}"
+    assert error.rule == (vector["rule"] or None)
+    assert error.offset == vector["offset"]
 
 
 def decode_every_block(reader: dbdf.Reader) -> None:

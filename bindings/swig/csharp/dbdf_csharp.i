@@ -33,7 +33,10 @@
 
 /* ---- the per-call failure becomes Dbdf.DbdfException --------------------------------------------------------- */
 %insert(runtime) %{
-typedef void (SWIGSTDCALL *dbdf_csharp_status_callback_t)(int status, const char *message);
+#include <stdint.h> /* the runtime section comes before the wrapper's own includes */
+
+typedef void (SWIGSTDCALL *dbdf_csharp_status_callback_t)(int status, const char *message, int rule,
+                                                          uint64_t offset);
 static dbdf_csharp_status_callback_t dbdf_csharp_status_callback = NULL;
 
 #ifdef __cplusplus
@@ -51,10 +54,11 @@ SWIGEXPORT void SWIGSTDCALL dbdf_csharp_register_status_callback(dbdf_csharp_sta
     $action
     if (dbdf_swig_failed()) {
         if (dbdf_csharp_status_callback) {
-            dbdf_csharp_status_callback(dbdf_swig_status(), dbdf_swig_message());
+            dbdf_csharp_status_callback(dbdf_swig_status(), dbdf_swig_message(), dbdf_swig_rule(), dbdf_swig_offset());
         } else {
             SWIG_CSharpSetPendingException(SWIG_CSharpApplicationException, dbdf_swig_message());
         }
+        dbdf_swig_reset();
         return $null;
     }
 }
@@ -64,7 +68,7 @@ SWIGEXPORT void SWIGSTDCALL dbdf_csharp_register_status_callback(dbdf_csharp_sta
   internal static class StatusCallback {
     [global::System.Runtime.InteropServices.UnmanagedFunctionPointer(
         global::System.Runtime.InteropServices.CallingConvention.Cdecl)]
-    internal delegate void StatusDelegate(int status, global::System.IntPtr message);
+    internal delegate void StatusDelegate(int status, global::System.IntPtr message, int rule, ulong offset);
 
     /* Referenced here for the life of the process, so the native side never calls a collected delegate. */
     static readonly StatusDelegate statusDelegate = new StatusDelegate(SetPendingStatus);
@@ -73,8 +77,10 @@ SWIGEXPORT void SWIGSTDCALL dbdf_csharp_register_status_callback(dbdf_csharp_sta
         EntryPoint="dbdf_csharp_register_status_callback")]
     static extern void dbdf_csharp_register_status_callback(StatusDelegate callback);
 
-    static void SetPendingStatus(int status, global::System.IntPtr message) {
-      SWIGPendingException.Set(new global::Dbdf.DbdfException(status, global::Dbdf.Internal.NativeText.FromUtf8(message)));
+    /* The message is copied here: the native copy is freed as soon as this returns. */
+    static void SetPendingStatus(int status, global::System.IntPtr message, int rule, ulong offset) {
+      SWIGPendingException.Set(new global::Dbdf.DbdfException(
+          status, global::Dbdf.Internal.NativeText.FromUtf8(message), rule, offset));
     }
 
     static StatusCallback() {

@@ -54,25 +54,32 @@
 #include <jni.h>
 #include <stdio.h>
 
-/* Raises org.dbdf.DbdfException(int status, String message); if that class cannot be found, the pending
- * NoClassDefFoundError is left to propagate. */
-static void dbdf_java_throw_status(JNIEnv *jenv, int status, const char *message) {
+/* Raises org.dbdf.DbdfException(int status, byte[] message, int rule, long offset). The message goes as its UTF-8
+ * bytes, which Java decodes: NewStringUTF would need modified UTF-8, and a message quoting a label may hold any
+ * byte. An offset too large for a long cannot come from a real input (its size is one); it is passed as -1, "no
+ * offset", like DBDF_NO_OFFSET. If the class cannot be found or memory runs out, the pending Java error is left
+ * to propagate. */
+static void dbdf_java_throw_status(JNIEnv *jenv, int status, const char *message, int rule, uint64_t offset) {
     jclass exception_class = (*jenv)->FindClass(jenv, "org/dbdf/DbdfException");
     jmethodID constructor;
-    jstring java_message;
+    jbyteArray message_bytes;
+    jsize length;
     jobject exception;
     if (!exception_class) {
         return;
     }
-    constructor = (*jenv)->GetMethodID(jenv, exception_class, "<init>", "(ILjava/lang/String;)V");
+    constructor = (*jenv)->GetMethodID(jenv, exception_class, "<init>", "(I[BIJ)V");
     if (!constructor) {
         return;
     }
-    java_message = (*jenv)->NewStringUTF(jenv, message);
-    if (!java_message) {
+    length = (jsize)strlen(message);
+    message_bytes = (*jenv)->NewByteArray(jenv, length);
+    if (!message_bytes) {
         return;
     }
-    exception = (*jenv)->NewObject(jenv, exception_class, constructor, (jint)status, java_message);
+    (*jenv)->SetByteArrayRegion(jenv, message_bytes, 0, length, (const jbyte *)message);
+    exception = (*jenv)->NewObject(jenv, exception_class, constructor, (jint)status, message_bytes, (jint)rule,
+                                   offset > (uint64_t)INT64_MAX ? (jlong)-1 : (jlong)offset);
     if (exception) {
         (*jenv)->Throw(jenv, (jthrowable)exception);
     }
@@ -159,7 +166,8 @@ static bool dbdf_java_values_from(JNIEnv *jenv, jobject object, dbdf_java_values
     $action
     if (dbdf_swig_failed()) {
         $cleanup
-        dbdf_java_throw_status(jenv, dbdf_swig_status(), dbdf_swig_message());
+        dbdf_java_throw_status(jenv, dbdf_swig_status(), dbdf_swig_message(), dbdf_swig_rule(), dbdf_swig_offset());
+        dbdf_swig_reset();
         return $null;
     }
 }

@@ -60,17 +60,15 @@ void print_violation_count(const std::string& file, std::uint64_t violations) {
     print_summary(fmt::format("{}: {} violation{}", file, violations, violations == 1 ? "" : "s"));
 }
 
-// A header that breaks a rule stops the file from opening, so dbdf_reader_validate never sees it; its rule and
-// byte offset are in the library's message, which ends like that of every format violation (where_suffix). It is
-// printed like the violations dbdf_reader_validate reports.
-void print_header_violation(const ValidationTarget& target, const std::string& message) {
-    std::smatch where;
-    if (std::regex_search(message, where, where_suffix())) {
-        const std::uint64_t offset = std::stoull(where[1].str());
-        const int rule = where[2].matched ? std::stoi(where[2].str()) : 0;
-        print_finding(target, rule, offset, message.c_str());
+// A header that breaks a rule stops the file from opening, so dbdf_reader_validate never sees it; the failed open
+// leaves its rule and byte offset as the last error's. It is printed like the violations dbdf_reader_validate
+// reports.
+void print_header_violation(const ValidationTarget& target) {
+    const uint64_t offset = dbdf_last_error_offset();
+    if (offset != DBDF_NO_OFFSET) {
+        print_finding(target, dbdf_last_error_rule(), offset, dbdf_last_error_message());
     } else {
-        fmt::print("{}: {}\n", terminal_text(target.file), terminal_text(message));
+        fmt::print("{}: {}\n", terminal_text(target.file), terminal_text(dbdf_last_error_message()));
     }
 }
 
@@ -96,7 +94,7 @@ int run_validate(const ValidateOptions& options) {
         return kExitInvalid;
     }
     if (opened == DBDF_ERR_FORMAT || opened == DBDF_ERR_TRUNCATED || opened == DBDF_ERR_RANGE) {
-        print_header_violation(target, dbdf_last_error_message());
+        print_header_violation(target);
         print_violation_count(file, 1);
         suggest_daphne_dialect(file, dialect);
         return kExitInvalid;

@@ -28,6 +28,9 @@ ABI_MIN_MINOR = 1
 
 ENVIRONMENT_VARIABLE = "DBDF_LIBRARY"
 
+#: dbdf_last_error_offset()'s "no offset" (DBDF_NO_OFFSET, UINT64_MAX).
+NO_OFFSET = 2**64 - 1
+
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
 
@@ -166,6 +169,8 @@ _u32_ptr = POINTER(c_uint32)
 # name: (restype, argtypes), exactly as dbdf.h declares them.
 _PROTOTYPES = {
     "dbdf_last_error_message": (c_char_p, []),
+    "dbdf_last_error_rule": (c_int, []),
+    "dbdf_last_error_offset": (c_uint64, []),
     "dbdf_version": (c_uint, []),
     "dbdf_version_string": (c_char_p, []),
     "dbdf_status_name": (c_char_p, [_enum]),

@@ -90,26 +90,41 @@ impl fmt::Display for Status {
     }
 }
 
-/// A failed call: its status and the library's description (what was wrong, where, which rule).
+/// `dbdf_last_error_offset()`'s "no offset" (`DBDF_NO_OFFSET`, `UINT64_MAX`), a macro bindgen cannot evaluate.
+const NO_OFFSET: u64 = u64::MAX;
+
+/// A failed call: its status and the library's description (what was wrong, where, which rule), with the rule and
+/// the byte offset also as numbers. `Display` writes the status's name, a colon and the message:
+/// `format: data type 9 is unknown (1 dense, 2 CSR, 3 frame) at byte 1 (spec layout)`, as every binding does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     status: Status,
     message: String,
+    rule: Option<u32>,
+    offset: Option<u64>,
 }
 
 impl Error {
     /// An error raised by this crate itself, before calling the library (e.g. slices of different lengths).
     pub(crate) fn new(status: Status, message: impl Into<String>) -> Error {
-        Error { status, message: message.into() }
+        Error { status, message: message.into(), rule: None, offset: None }
     }
 
-    /// The error of the call that just returned `status`: reads the calling thread's last error message, which
-    /// the next dbdf call would clear.
+    /// The error of the call that just returned `status`: reads the calling thread's last error message, rule and
+    /// offset, which the next dbdf call would clear.
     pub(crate) fn from_failed_call(status: sys::dbdf_status_t) -> Error {
         // SAFETY: dbdf_last_error_message never returns NULL; the string stays valid until this thread's next
         // dbdf call, and it is copied before any other call.
         let message = unsafe { CStr::from_ptr(sys::dbdf_last_error_message()) };
-        Error { status: Status::from_code(status.0), message: message.to_string_lossy().into_owned() }
+        let message = message.to_string_lossy().into_owned();
+        // SAFETY: both only read the calling thread's last error; they take no arguments and cannot fail.
+        let (rule, offset) = unsafe { (sys::dbdf_last_error_rule(), sys::dbdf_last_error_offset()) };
+        Error {
+            status: Status::from_code(status.0),
+            message,
+            rule: u32::try_from(rule).ok().filter(|&rule| rule != 0),
+            offset: (offset != NO_OFFSET).then_some(offset),
+        }
     }
 
     /// The status of the failing call.
@@ -117,9 +132,26 @@ impl Error {
         self.status
     }
 
-    /// The library's message about the failure, as it was right after the failing call.
+    /// The library's message about the failure, as it was right after the failing call, whole.
     pub fn message(&self) -> &str {
         &self.message
+    }
+
+    /// The number of the rule of the format rules (docs/format-rules.md: 1 partition, 2 bounds, ..., 16 labels) that
+    /// the data broke, the rule the message names as "(rule N)"; given for [`Status::Truncated`],
+    /// [`Status::Format`] and [`Status::Range`]. `None` when there is no such number: the input breaks the spec's
+    /// published layout itself (the message says "(spec layout)") or the daphne dialect's, or the failure is of
+    /// another kind (an argument, the call order, I/O, memory, or a check of this crate).
+    pub fn rule(&self) -> Option<u32> {
+        self.rule
+    }
+
+    /// The byte offset, counted from the start of the input, at which the library found the fault: the offending
+    /// field of a header, block header or payload, or where the input ended too early (the offset the message
+    /// names as "at byte N"). `None` when the failure has no place in the input (an argument, the call order,
+    /// memory, or a check of this crate).
+    pub fn offset(&self) -> Option<u64> {
+        self.offset
     }
 
     pub(crate) fn with_detail(mut self, detail: &str) -> Error {

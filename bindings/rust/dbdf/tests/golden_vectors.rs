@@ -246,6 +246,9 @@ fn every_invalid_vector_fails_with_its_status_rule_and_offset_at_its_step() {
         let check_error = |error: &dbdf::Error, step: &str| {
             assert_eq!(error.status().name(), status, "{file} ({step}): {error}");
             assert!(error.status().is_invalid_data(), "{file}");
+            let expected_rule = u32::try_from(rule).ok().filter(|&rule| rule != 0);
+            assert_eq!((error.rule(), error.offset()), (expected_rule, Some(offset)), "{file} ({step}): {error}");
+            assert_eq!(error.to_string(), format!("{status}: {}", error.message()), "{file} ({step})");
             let rule_text = if rule == 0 { "(spec".to_string() } else { format!("(rule {rule})") };
             assert!(error.message().contains(&rule_text), "{file} ({step}): {error} does not name {rule_text}");
             assert!(

@@ -102,8 +102,16 @@ public final class Block extends BlockValueOverloads {
         return reader.decodeCoo(this, type, rowIndices, colIndices, values);
     }
 
+    /**
+     * The stored block's description, as its {@link BlockInfo} gives it but under this class's name:
+     * {@code Block[index=0, row=0, col=0, rows=2, cols=3, blockType=DENSE, valueType=F64, storedValues=6,
+     * offset=19, encodedBytes=68]}.
+     */
     @Override
     public String toString() {
-        return "Block" + info;
+        return "Block[index=" + info.index() + ", row=" + info.row() + ", col=" + info.col() + ", rows=" + info.rows()
+                + ", cols=" + info.cols() + ", blockType=" + info.blockType() + ", valueType=" + info.valueType()
+                + ", storedValues=" + info.storedValues() + ", offset=" + info.offset() + ", encodedBytes="
+                + info.encodedBytes() + "]";
     }
 }

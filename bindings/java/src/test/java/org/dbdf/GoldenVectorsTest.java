@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.DynamicTest;
@@ -206,17 +208,21 @@ class GoldenVectorsTest {
     }
 
     /**
-     * {@code error} is the entry's failure: its status, and a message naming its rule ("(rule N)", or "(spec" for
-     * the spec's layout, rule 0) and its byte offset.
+     * {@code error} is the entry's failure: its status, its rule (none for the spec's layout, rule 0) and its byte
+     * offset as numbers, and a message naming both ("(rule N)", or "(spec" for the spec's layout).
      */
     private static void assertDescribes(Map<String, Object> entry, DbdfException error, String step) {
         String where = entry.get("file") + " (" + step + "): " + error.getMessage();
         assertEquals(Status.valueOf(((String) entry.get("status")).toUpperCase(Locale.ROOT)), error.status(), where);
         int rule = integer(entry, "rule");
+        long offset = (Long) entry.get("offset");
+        assertEquals(rule == 0 ? OptionalInt.empty() : OptionalInt.of(rule), error.rule(), where);
+        assertEquals(OptionalLong.of(offset), error.offset(), where);
         String ruleText = rule == 0 ? "(spec" : "(rule " + rule + ")";
         assertTrue(error.nativeMessage().contains(ruleText), where + " does not name " + ruleText);
-        String offsetText = "byte " + (long) (Long) entry.get("offset");
+        String offsetText = "byte " + offset;
         assertTrue(error.nativeMessage().contains(offsetText), where + " does not name " + offsetText);
+        assertEquals(entry.get("status") + ": " + error.nativeMessage(), error.getMessage());
     }
 
     /**
@@ -242,7 +248,7 @@ class GoldenVectorsTest {
         String failsOn = (String) entry.get("fails_on");
         switch (failsOn) {
             case "open" -> {
-                // No reader, hence no violations() to ask: the message alone tells the rule and the offset.
+                // No reader, hence no violations() to ask: the exception alone tells the rule and the offset.
                 DbdfException error = assertThrows(DbdfException.class, () -> Reader.open(file).close());
                 assertDescribes(entry, error, "open");
                 byte[] bytes = Files.readAllBytes(file);

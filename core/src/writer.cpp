@@ -165,8 +165,11 @@ FactsWanted facts_wanted(Encoding encoding) {
     switch (encoding) {
         case Encoding::Auto: return FactsWanted::All;
         case Encoding::Dense: return FactsWanted::None;
-        default: return FactsWanted::Entries;
+        case Encoding::AsGiven:
+        case Encoding::Csr:
+        case Encoding::Coo: break;
     }
+    return FactsWanted::Entries;
 }
 
 template <class T>

@@ -34,17 +34,17 @@ inline constexpr int kNoDaphneCode = -1;
 //   npy_code    NumPy's dtype code without the byte-order character ("u1")
 //   daphne_code DAPHNE's ValueTypeCode (runtime/local/datastructures/ValueTypeCode.h), kNoDaphneCode if none
 //   daphne_meta the name DAPHNE's .meta files use ("ui8"), empty if none
-#define DBDF_VALUE_TYPES(X)                                                                  \
-    X(U8, 1, "u8", "uint8", std::uint8_t, Unsigned, "u1", 3, "ui8")                           \
-    X(U16, 2, "u16", "uint16", std::uint16_t, Unsigned, "u2", kNoDaphneCode, "")              \
-    X(U32, 3, "u32", "uint32", std::uint32_t, Unsigned, "u4", 4, "ui32")                      \
-    X(U64, 4, "u64", "uint64", std::uint64_t, Unsigned, "u8", 5, "ui64")                      \
-    X(I8, 5, "i8", "int8", std::int8_t, Signed, "i1", 0, "si8")                               \
-    X(I16, 6, "i16", "int16", std::int16_t, Signed, "i2", kNoDaphneCode, "")                  \
-    X(I32, 7, "i32", "int32", std::int32_t, Signed, "i4", 1, "si32")                          \
-    X(I64, 8, "i64", "int64", std::int64_t, Signed, "i8", 2, "si64")                          \
-    X(F32, 9, "f32", "float32", float, Float, "f4", 6, "f32")                                 \
-    X(F64, 10, "f64", "float64", double, Float, "f8", 7, "f64")
+#define DBDF_VALUE_TYPES(X)                                                            \
+    X(U8,  1,  "u8",  "uint8",   std::uint8_t,  Unsigned, "u1", 3,             "ui8")  \
+    X(U16, 2,  "u16", "uint16",  std::uint16_t, Unsigned, "u2", kNoDaphneCode, "")     \
+    X(U32, 3,  "u32", "uint32",  std::uint32_t, Unsigned, "u4", 4,             "ui32") \
+    X(U64, 4,  "u64", "uint64",  std::uint64_t, Unsigned, "u8", 5,             "ui64") \
+    X(I8,  5,  "i8",  "int8",    std::int8_t,   Signed,   "i1", 0,             "si8")  \
+    X(I16, 6,  "i16", "int16",   std::int16_t,  Signed,   "i2", kNoDaphneCode, "")     \
+    X(I32, 7,  "i32", "int32",   std::int32_t,  Signed,   "i4", 1,             "si32") \
+    X(I64, 8,  "i64", "int64",   std::int64_t,  Signed,   "i8", 2,             "si64") \
+    X(F32, 9,  "f32", "float32", float,         Float,    "f4", 6,             "f32")  \
+    X(F64, 10, "f64", "float64", double,        Float,    "f8", 7,             "f64")
 
 // The spec's value type codes. 0 is reserved ("none"; used for frames, which have a type per column).
 enum class ValueType : std::uint8_t {

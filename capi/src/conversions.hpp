@@ -1,6 +1,7 @@
 // Conversions between the C enums/structs of dbdf.h and the core's types, with validation of caller values.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstring>
 #include <string>
@@ -13,12 +14,41 @@
 
 namespace dbdf::capi {
 
+// dbdf.h spells the value types out by hand (a frozen C enum); DBDF_VALUE_TYPES in types.hpp is the list. The
+// build fails when the two differ. Each row's enumerator exists in dbdf.h with the row's code:
+#define DBDF_CAPI_CHECK_ENUMERATOR(enumerator, code, ...) \
+    static_assert(DBDF_VALUE_##enumerator == (code), "dbdf.h: DBDF_VALUE_" #enumerator " is not the list's code");
+DBDF_VALUE_TYPES(DBDF_CAPI_CHECK_ENUMERATOR)
+#undef DBDF_CAPI_CHECK_ENUMERATOR
+// ... and dbdf.h has no enumerator that the list lacks: to_value_type's switch names DBDF_VALUE_NONE and the
+// list's rows only, and -Wswitch-enum (an error in the checked builds) reports any enumerator it does not name.
+
+// dbdf.h's name of each row's enumerator, for messages.
+inline constexpr std::array kValueTypeEnumeratorNames{
+#define DBDF_CAPI_ENUMERATOR_NAME(enumerator, ...) "DBDF_VALUE_" #enumerator,
+    DBDF_VALUE_TYPES(DBDF_CAPI_ENUMERATOR_NAME)
+#undef DBDF_CAPI_ENUMERATOR_NAME
+};
+static_assert(kValueTypeEnumeratorNames.size() == kValueTypeCount);
+
+// The row of `type`; nullptr for DBDF_VALUE_NONE and values outside the list (any int a caller passed).
+inline const ValueTypeInfo* find_value_type_info(dbdf_value_type_t type) {
+    const int code = static_cast<int>(type);
+    if (code < 1 || code > static_cast<int>(kValueTypeCount)) return nullptr;
+    return dbdf::find_value_type_info(static_cast<ValueType>(code));
+}
+
+// The value type a caller asked for; InvalidArgument for DBDF_VALUE_NONE and values outside the list.
 inline ValueType to_value_type(dbdf_value_type_t type) {
-    const auto code = static_cast<int>(type);
-    if (code < 1 || code > 10) {
-        throw invalid_argument("value type " + std::to_string(code) + " is not one of DBDF_VALUE_U8..DBDF_VALUE_F64");
+    switch (type) {
+#define DBDF_CAPI_VALUE_TYPE_CASE(enumerator, ...) \
+    case DBDF_VALUE_##enumerator: return ValueType::enumerator;
+        DBDF_VALUE_TYPES(DBDF_CAPI_VALUE_TYPE_CASE)
+#undef DBDF_CAPI_VALUE_TYPE_CASE
+        case DBDF_VALUE_NONE: break;
     }
-    return static_cast<ValueType>(code);
+    throw invalid_argument("value type " + std::to_string(static_cast<int>(type)) + " is not one of " +
+                           kValueTypeEnumeratorNames.front() + ".." + kValueTypeEnumeratorNames.back());
 }
 
 inline WriteOptions to_write_options(const dbdf_write_options_t* options) {

@@ -42,9 +42,9 @@ const char* dbdf_status_name(dbdf_status_t status) {
 
 // The core's names are string_views onto string literals, so .data() is NUL-terminated static storage.
 const char* dbdf_value_type_name(dbdf_value_type_t value_type) {
-    const int code = static_cast<int>(value_type);
-    if (code < 0 || code > 10) return "unknown";
-    return dbdf::name(static_cast<dbdf::ValueType>(code)).data();
+    if (value_type == DBDF_VALUE_NONE) return dbdf::name(dbdf::ValueType::None).data();
+    const dbdf::ValueTypeInfo* info = dbdf::capi::find_value_type_info(value_type);
+    return info != nullptr ? info->name.data() : "unknown";
 }
 
 const char* dbdf_data_type_name(dbdf_data_type_t data_type) {
@@ -66,9 +66,8 @@ const char* dbdf_encoding_name(dbdf_encoding_t encoding) {
 }
 
 size_t dbdf_value_type_size(dbdf_value_type_t value_type) {
-    const int code = static_cast<int>(value_type);
-    if (code < 1 || code > 10) return 0;
-    return dbdf::value_size(static_cast<dbdf::ValueType>(code));
+    const dbdf::ValueTypeInfo* info = dbdf::capi::find_value_type_info(value_type);
+    return info != nullptr ? info->size : 0;
 }
 
 dbdf_status_t dbdf_value_type_from_name(const char* name, dbdf_value_type_t* out) {

@@ -19,6 +19,7 @@
 
 #include "dbdf.h"
 #include "input_excerpt.hpp"
+#include "value_types.hpp"
 
 namespace dbdf_cli {
 
@@ -201,41 +202,20 @@ bool store_number(const NumberText& number, T& out) {
 
 // Whether the value type `type` holds the number (store_number would succeed).
 inline bool number_fits(const NumberText& number, dbdf_value_type_t type) {
-    auto fits = [&](auto value) { return store_number(number, value); };
-    switch (type) {
-        case DBDF_VALUE_U8: return fits(std::uint8_t{});
-        case DBDF_VALUE_U16: return fits(std::uint16_t{});
-        case DBDF_VALUE_U32: return fits(std::uint32_t{});
-        case DBDF_VALUE_U64: return fits(std::uint64_t{});
-        case DBDF_VALUE_I8: return fits(std::int8_t{});
-        case DBDF_VALUE_I16: return fits(std::int16_t{});
-        case DBDF_VALUE_I32: return fits(std::int32_t{});
-        case DBDF_VALUE_I64: return fits(std::int64_t{});
-        case DBDF_VALUE_F32: return fits(float{});
-        default: return fits(double{});
-    }
+    return visit_value_type(type, [&](auto tag) {
+        typename decltype(tag)::type value{};
+        return store_number(number, value);
+    });
 }
 
 // Stores the number in a cell of `type` (its little-endian bytes); false when the type does not hold it.
 inline bool store_number_in(const NumberText& number, dbdf_value_type_t type, std::uint8_t* cell) {
-    bool ok = false;
-    auto put = [&](auto value) {
-        ok = store_number(number, value);
-        if (ok) std::memcpy(cell, &value, sizeof value);
-    };
-    switch (type) {
-        case DBDF_VALUE_U8: put(std::uint8_t{}); break;
-        case DBDF_VALUE_U16: put(std::uint16_t{}); break;
-        case DBDF_VALUE_U32: put(std::uint32_t{}); break;
-        case DBDF_VALUE_U64: put(std::uint64_t{}); break;
-        case DBDF_VALUE_I8: put(std::int8_t{}); break;
-        case DBDF_VALUE_I16: put(std::int16_t{}); break;
-        case DBDF_VALUE_I32: put(std::int32_t{}); break;
-        case DBDF_VALUE_I64: put(std::int64_t{}); break;
-        case DBDF_VALUE_F32: put(float{}); break;
-        default: put(double{}); break;
-    }
-    return ok;
+    return visit_value_type(type, [&](auto tag) {
+        typename decltype(tag)::type value{};
+        if (!store_number(number, value)) return false;
+        std::memcpy(cell, &value, sizeof value);
+        return true;
+    });
 }
 
 // Why a number is refused by a type, for error messages: "'x' is not a number", "'0.5' is not a value of type i64",
@@ -244,9 +224,8 @@ inline bool store_number_in(const NumberText& number, dbdf_value_type_t type, st
 inline std::string refusal(const NumberText& number, std::string_view original, dbdf_value_type_t type) {
     const std::string name = dbdf_value_type_name(type);
     const std::string quoted = quoted_input(original);
-    const bool is_float_type = type == DBDF_VALUE_F32 || type == DBDF_VALUE_F64;
     if (number.form == NumberForm::NotANumber) return quoted + " is not a number";
-    if (!is_float_type) return quoted + " is not a value of type " + name;
+    if (!is_float_type(type)) return quoted + " is not a value of type " + name;
     if (number.form == NumberForm::Integer) return quoted + " is not exactly representable in " + name;
     return quoted + " is outside the range of " + name;
 }

@@ -11,12 +11,14 @@
 #include <cstring>
 #include <new>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "dbdf.h"
+#include "value_types.hpp"
 
 namespace dbdf_cli {
 
@@ -47,33 +49,20 @@ public:
             const char* end = fmt::format_to(text, FMT_COMPILE("{}"), value);
             out.append(text, static_cast<std::size_t>(end - text));
         };
-        switch (type_) {
-            case DBDF_VALUE_U8: append(load<std::uint8_t>(cell)); break;
-            case DBDF_VALUE_U16: append(load<std::uint16_t>(cell)); break;
-            case DBDF_VALUE_U32: append(load<std::uint32_t>(cell)); break;
-            case DBDF_VALUE_U64: append(load<std::uint64_t>(cell)); break;
-            case DBDF_VALUE_I8: append(load<std::int8_t>(cell)); break;
-            case DBDF_VALUE_I16: append(load<std::int16_t>(cell)); break;
-            case DBDF_VALUE_I32: append(load<std::int32_t>(cell)); break;
-            case DBDF_VALUE_I64: append(load<std::int64_t>(cell)); break;
-            case DBDF_VALUE_F32: append(static_cast<double>(load<float>(cell))); break;
-            default: append(load<double>(cell)); break;
-        }
+        visit_value_type(type_, [&](auto tag) {
+            using T = typename decltype(tag)::type;
+            if constexpr (std::is_floating_point_v<T>) {
+                append(static_cast<double>(load<T>(cell)));  // as f64: see the top of this file
+            } else {
+                append(load<T>(cell));
+            }
+        });
     }
 
     static std::string value_text(dbdf_value_type_t type, const std::uint8_t* cell) {
-        switch (type) {
-            case DBDF_VALUE_U8: return fmt::format("{}", load<std::uint8_t>(cell));
-            case DBDF_VALUE_U16: return fmt::format("{}", load<std::uint16_t>(cell));
-            case DBDF_VALUE_U32: return fmt::format("{}", load<std::uint32_t>(cell));
-            case DBDF_VALUE_U64: return fmt::format("{}", load<std::uint64_t>(cell));
-            case DBDF_VALUE_I8: return fmt::format("{}", load<std::int8_t>(cell));
-            case DBDF_VALUE_I16: return fmt::format("{}", load<std::int16_t>(cell));
-            case DBDF_VALUE_I32: return fmt::format("{}", load<std::int32_t>(cell));
-            case DBDF_VALUE_I64: return fmt::format("{}", load<std::int64_t>(cell));
-            case DBDF_VALUE_F32: return fmt::format("{}", load<float>(cell));
-            default: return fmt::format("{}", load<double>(cell));
-        }
+        return visit_value_type(type, [&](auto tag) {
+            return fmt::format("{}", load<typename decltype(tag)::type>(cell));
+        });
     }
 
 private:
@@ -94,7 +83,5 @@ private:
     std::size_t width_;
     std::vector<std::uint8_t> bytes_;
 };
-
-inline bool is_float_type(dbdf_value_type_t type) { return type == DBDF_VALUE_F32 || type == DBDF_VALUE_F64; }
 
 }  // namespace dbdf_cli

@@ -20,7 +20,7 @@ ValueType read_value_type(std::byte field, std::uint64_t offset, const BlockView
     if (!is_valid(type)) {
         throw_format(ErrorCode::Format, code == 0 ? 6 : 0, offset,
                      "value type " + std::to_string(code) + " of " + block_label(block) +
-                         (code == 0 ? " is reserved" : " is unknown (valid: 1..10)"));
+                         invalid_value_type_reason(code));
     }
     return type;
 }

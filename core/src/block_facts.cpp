@@ -8,8 +8,11 @@ FactsWanted facts_wanted(Encoding encoding) {
     switch (encoding) {
         case Encoding::Auto: return FactsWanted::All;
         case Encoding::Dense: return FactsWanted::None;
-        default: return FactsWanted::Entries;
+        case Encoding::AsGiven:
+        case Encoding::Csr:
+        case Encoding::Coo: break;
     }
+    return FactsWanted::Entries;
 }
 
 std::uint64_t entries_that_rule_out_sparse(std::uint32_t rows, std::uint32_t cols, ValueType type) {

@@ -9,7 +9,8 @@ namespace dbdf::detail {
 
 void require_valid_input_type(ValueType type) {
     if (!is_valid(type)) {
-        invalid_argument("value type code " + std::to_string(static_cast<unsigned>(type)) + " is not one of u8..f64");
+        invalid_argument("value type code " + std::to_string(static_cast<unsigned>(type)) + " is not one of " +
+                         value_type_name_range());
     }
 }
 

@@ -29,39 +29,29 @@ std::optional<Dialect> parse_dialect(std::string_view text) {
 
 namespace {
 
-// DAPHNE's ValueTypeCode order (runtime/local/datastructures/ValueTypeCode.h).
-constexpr std::array<ValueType, 8> kTypeOfDaphneCode{ValueType::I8,  ValueType::I32, ValueType::I64,
-                                                     ValueType::U8,  ValueType::U32, ValueType::U64,
-                                                     ValueType::F32, ValueType::F64};
+// DAPHNE's codes of the numeric types are a column of DBDF_VALUE_TYPES (types.hpp); these are its string types,
+// which dbdf refuses with a message of their own.
 constexpr std::uint8_t kDaphneStringCode = 8;       // STR: raw std::string objects
 constexpr std::uint8_t kDaphneFixedStringCode = 9;  // FIXEDSTR16
 
 }  // namespace
 
 std::optional<std::uint8_t> daphne_value_code(ValueType type) {
-    for (std::size_t code = 0; code < kTypeOfDaphneCode.size(); ++code) {
-        if (kTypeOfDaphneCode[code] == type) return static_cast<std::uint8_t>(code);
-    }
-    return std::nullopt;
+    const ValueTypeInfo* info = find_value_type_info(type);
+    if (info == nullptr || info->daphne_code == kNoDaphneCode) return std::nullopt;
+    return static_cast<std::uint8_t>(info->daphne_code);
 }
 
 std::optional<ValueType> value_type_of_daphne_code(std::uint8_t code) {
-    if (code < kTypeOfDaphneCode.size()) return kTypeOfDaphneCode[code];
+    for (const ValueTypeInfo& info : kValueTypeInfos) {
+        if (info.daphne_code == code) return info.type;
+    }
     return std::nullopt;
 }
 
 std::string_view daphne_meta_name(ValueType type) {
-    switch (type) {
-        case ValueType::I8: return "si8";
-        case ValueType::I32: return "si32";
-        case ValueType::I64: return "si64";
-        case ValueType::U8: return "ui8";
-        case ValueType::U32: return "ui32";
-        case ValueType::U64: return "ui64";
-        case ValueType::F32: return "f32";
-        case ValueType::F64: return "f64";
-        default: return {};
-    }
+    const ValueTypeInfo* info = find_value_type_info(type);
+    return info != nullptr ? info->daphne_meta_name : std::string_view{};
 }
 
 namespace detail {
@@ -389,8 +379,10 @@ std::vector<BlockView> daphne_body_blocks(const ByteSource& source, std::size_t 
             require_exact_body(source.size(), header_bytes, block.payload_bytes, "the scalar's value");
             return {block};
         }
-        default: return {matrix_block(source, header_bytes, header)};
+        case DataType::DenseMatrix:
+        case DataType::CsrMatrix: break;
     }
+    return {matrix_block(source, header_bytes, header)};
 }
 
 std::string daphne_meta_json(const ObjectHeader& header, std::uint64_t non_zeros) {

@@ -59,7 +59,7 @@ ObjectHeader parse_header(std::span<const std::byte> input, std::size_t& header_
         if (!is_valid(header.value_type)) {
             throw_format(ErrorCode::Format, value_code == 0 ? 6 : 0, kValueTypeOffset,
                          "object value type " + code_text(value_code) +
-                             (value_code == 0 ? " is reserved" : " is unknown (valid: 1..10)"));
+                             invalid_value_type_reason(value_code));
         }
         header_bytes = kMatrixHeaderBytes;
         return header;
@@ -81,7 +81,7 @@ ObjectHeader parse_header(std::span<const std::byte> input, std::size_t& header_
         if (!is_valid(type)) {
             throw_format(ErrorCode::Format, value_code == 0 ? 6 : 0, offset,
                          "value type " + code_text(value_code) + " of frame column " + std::to_string(column) +
-                             (value_code == 0 ? " is reserved" : " is unknown (valid: 1..10)"));
+                             invalid_value_type_reason(value_code));
         }
         header.column_types.push_back(type);
     }

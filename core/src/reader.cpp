@@ -158,7 +158,7 @@ void require_valid_output_type(ValueType type) {
     if (!is_valid(type)) {
         throw Error(ErrorCode::InvalidArgument, "requested value type code " +
                                                     std::to_string(static_cast<unsigned>(type)) +
-                                                    " is not one of u8..f64");
+                                                    " is not one of " + value_type_name_range());
     }
 }
 

@@ -1,25 +1,17 @@
 #include "dbdf/types.hpp"
 
 #include <array>
+#include <string>
 #include <utility>
+
+#include "dbdf/error.hpp"
 
 namespace dbdf {
 
 std::string_view name(ValueType type) {
-    switch (type) {
-        case ValueType::None: return "none";
-        case ValueType::U8: return "u8";
-        case ValueType::U16: return "u16";
-        case ValueType::U32: return "u32";
-        case ValueType::U64: return "u64";
-        case ValueType::I8: return "i8";
-        case ValueType::I16: return "i16";
-        case ValueType::I32: return "i32";
-        case ValueType::I64: return "i64";
-        case ValueType::F32: return "f32";
-        case ValueType::F64: return "f64";
-    }
-    return "unknown";
+    if (type == ValueType::None) return "none";
+    const ValueTypeInfo* info = find_value_type_info(type);
+    return info != nullptr ? info->name : "unknown";
 }
 
 std::string_view name(DataType type) {
@@ -43,20 +35,47 @@ std::string_view name(BlockType type) {
 }
 
 std::optional<ValueType> parse_value_type(std::string_view text) {
-    static constexpr std::array<std::pair<std::string_view, ValueType>, 24> kNames{{
-        {"u8", ValueType::U8},       {"u16", ValueType::U16},     {"u32", ValueType::U32},
-        {"u64", ValueType::U64},     {"i8", ValueType::I8},       {"i16", ValueType::I16},
-        {"i32", ValueType::I32},     {"i64", ValueType::I64},     {"f32", ValueType::F32},
-        {"f64", ValueType::F64},     {"uint8", ValueType::U8},    {"uint16", ValueType::U16},
-        {"uint32", ValueType::U32},  {"uint64", ValueType::U64},  {"int8", ValueType::I8},
-        {"int16", ValueType::I16},   {"int32", ValueType::I32},   {"int64", ValueType::I64},
-        {"float32", ValueType::F32}, {"float64", ValueType::F64}, {"float", ValueType::F32},
-        {"double", ValueType::F64},  {"si32", ValueType::I32},    {"si64", ValueType::I64},
+    for (const ValueTypeInfo& info : kValueTypeInfos) {
+        if (text == info.name || text == info.long_name) return info.type;
+    }
+    // Names outside the list's columns that parsing has always accepted: C's names of the float types, and two of
+    // DAPHNE's names.
+    static constexpr std::array<std::pair<std::string_view, ValueType>, 4> kAliases{{
+        {"float", ValueType::F32},
+        {"double", ValueType::F64},
+        {"si32", ValueType::I32},
+        {"si64", ValueType::I64},
     }};
-    for (const auto& [candidate, type] : kNames) {
-        if (candidate == text) return type;
+    for (const auto& [alias, type] : kAliases) {
+        if (alias == text) return type;
     }
     return std::nullopt;
 }
+
+std::string invalid_value_type_reason(unsigned code) {
+    if (code == 0) return " is reserved";
+    return " is unknown (valid: 1.." + std::to_string(kValueTypeCount) + ")";
+}
+
+std::string value_type_name_range() {
+    return std::string(kValueTypeInfos.front().name) + ".." + std::string(kValueTypeInfos.back().name);
+}
+
+std::optional<ValueType> value_type_of_npy_code(std::string_view code) {
+    for (const ValueTypeInfo& info : kValueTypeInfos) {
+        if (code == info.npy_code) return info.type;
+    }
+    return std::nullopt;
+}
+
+namespace detail {
+
+void throw_not_a_value_type(ValueType type) {
+    throw Error(ErrorCode::Internal, "value type code " + std::to_string(static_cast<unsigned>(type)) +
+                                         " is not one of the " + std::to_string(kValueTypeCount) +
+                                         " value types; it reached a dispatch unchecked");
+}
+
+}  // namespace detail
 
 }  // namespace dbdf

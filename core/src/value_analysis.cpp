@@ -1,40 +1,20 @@
 #include "value_analysis.hpp"
 
-#include <array>
+#include <tuple>
 
 namespace dbdf::detail {
-namespace {
-
-enum class Family { Unsigned, Signed, Float };
-
-Family family_of(ValueType type) {
-    if (is_float(type)) return Family::Float;
-    return is_signed_integer(type) ? Family::Signed : Family::Unsigned;
-}
-
-// Types of each size, listed unsigned, signed, float.
-constexpr std::array<std::array<ValueType, 3>, 4> kBySize{{
-    {ValueType::U8, ValueType::I8, ValueType::None},
-    {ValueType::U16, ValueType::I16, ValueType::None},
-    {ValueType::U32, ValueType::I32, ValueType::F32},
-    {ValueType::U64, ValueType::I64, ValueType::F64},
-}};
-
-}  // namespace
 
 ValueType narrowest_type(TypeMask feasible, ValueType source) {
-    const Family preferred = family_of(source);
-    for (const auto& same_size : kBySize) {
-        for (ValueType candidate : same_size) {
-            if (candidate != ValueType::None && family_of(candidate) == preferred && (feasible & mask_of(candidate))) {
-                return candidate;
-            }
-        }
-        for (ValueType candidate : same_size) {
-            if (candidate != ValueType::None && (feasible & mask_of(candidate))) return candidate;
-        }
+    const ValueTypeInfo* source_info = find_value_type_info(source);
+    const ValueKind preferred = source_info != nullptr ? source_info->kind : ValueKind::Unsigned;
+    // Smaller first; among equal sizes the source's kind, then the kinds in ValueKind's order.
+    auto rank = [&](const ValueTypeInfo& info) { return std::tuple{info.size, info.kind != preferred, info.kind}; };
+    const ValueTypeInfo* best = nullptr;
+    for (const ValueTypeInfo& candidate : kValueTypeInfos) {
+        if ((feasible & mask_of(candidate.type)) == 0) continue;
+        if (best == nullptr || rank(candidate) < rank(*best)) best = &candidate;
     }
-    return source;
+    return best != nullptr ? best->type : source;
 }
 
 }  // namespace dbdf::detail

@@ -16,7 +16,18 @@ namespace dbdf::detail {
 // Bit i set: value type code i can hold every observed value bit for bit.
 using TypeMask = std::uint16_t;
 
+static_assert(kValueTypeCount < sizeof(TypeMask) * 8, "TypeMask needs a bit for every value type code");
+
 constexpr TypeMask mask_of(ValueType type) { return static_cast<TypeMask>(1u << static_cast<unsigned>(type)); }
+
+// The value types of one kind, as a mask.
+constexpr TypeMask mask_of_kind(ValueKind kind) {
+    TypeMask mask = 0;
+    for (const ValueTypeInfo& info : kValueTypeInfos) {
+        if (info.kind == kind) mask |= mask_of(info.type);
+    }
+    return mask;
+}
 
 // The narrowest type of `feasible`; among types of equal size, the family of `source` first (unsigned, signed or
 // float), then unsigned, signed, float. `source` is always feasible, so a result exists.
@@ -52,26 +63,29 @@ public:
             if (!seen_ || value > max_) max_ = value;
             seen_ = true;
         }
-        if (f32_ok_ && !roundtrips_bitwise<float>(value)) f32_ok_ = false;
-        if (f64_ok_ && !roundtrips_bitwise<double>(value)) f64_ok_ = false;
+        for_each_value_type([&](auto tag) {
+            using Candidate = typename decltype(tag)::type;
+            if constexpr (is_float(value_type_v<Candidate>)) {
+                constexpr TypeMask bit = mask_of(value_type_v<Candidate>);
+                if ((float_roundtrips_ & bit) != 0 && !roundtrips_bitwise<Candidate>(value)) float_roundtrips_ &= ~bit;
+            }
+        });
     }
 
     TypeMask feasible() const {
-        TypeMask mask = mask_of(value_type_v<T>);
-        if (f32_ok_) mask |= mask_of(ValueType::F32);
-        if (f64_ok_) mask |= mask_of(ValueType::F64);
+        TypeMask mask = mask_of(value_type_v<T>) | float_roundtrips_;
         bool integers_possible = true;
         if constexpr (std::is_floating_point_v<T>) integers_possible = integral_;
         if (!integers_possible) return mask;
-        if (!seen_) return static_cast<TypeMask>(mask | 0x1FE);  // only zeros (or nothing): all integers fit
-        add_if_range_fits<std::uint8_t>(mask);
-        add_if_range_fits<std::uint16_t>(mask);
-        add_if_range_fits<std::uint32_t>(mask);
-        add_if_range_fits<std::uint64_t>(mask);
-        add_if_range_fits<std::int8_t>(mask);
-        add_if_range_fits<std::int16_t>(mask);
-        add_if_range_fits<std::int32_t>(mask);
-        add_if_range_fits<std::int64_t>(mask);
+        if (!seen_) {  // only zeros (or nothing): all integers fit
+            return static_cast<TypeMask>(mask | mask_of_kind(ValueKind::Unsigned) | mask_of_kind(ValueKind::Signed));
+        }
+        for_each_value_type([&](auto tag) {
+            using Candidate = typename decltype(tag)::type;
+            if constexpr (!is_float(value_type_v<Candidate>)) {
+                if (fits<Candidate>(min_) && fits<Candidate>(max_)) mask |= mask_of(value_type_v<Candidate>);
+            }
+        });
         return mask;
     }
 
@@ -80,25 +94,19 @@ public:
     // narrowest_type), whatever else comes.
     bool narrower_possible() const {
         const TypeMask mask = feasible();
-        for (unsigned code = 1; code <= 10; ++code) {
-            const auto type = static_cast<ValueType>(code);
-            if ((mask & mask_of(type)) != 0 && value_size(type) < sizeof(T)) return true;
+        for (const ValueTypeInfo& info : kValueTypeInfos) {
+            if ((mask & mask_of(info.type)) != 0 && info.size < sizeof(T)) return true;
         }
         return false;
     }
 
 private:
-    template <class Integer>
-    void add_if_range_fits(TypeMask& mask) const {
-        if (fits<Integer>(min_) && fits<Integer>(max_)) mask |= mask_of(value_type_v<Integer>);
-    }
 
     T min_{};
     T max_{};
     bool seen_ = false;
     bool integral_ = true;  // float sources: every value finite, integral and not -0.0
-    bool f32_ok_ = true;
-    bool f64_ok_ = true;
+    TypeMask float_roundtrips_ = mask_of_kind(ValueKind::Float);  // float types every value round-trips through
 };
 
 }  // namespace dbdf::detail

@@ -67,7 +67,8 @@ TEST(CapiWriter, EveryValueTypeAndEncodingRoundTrips) {
                     case DBDF_VALUE_U64: reinterpret_cast<std::uint64_t*>(typed.data())[i] = static_cast<std::uint64_t>(source[i]); break;
                     case DBDF_VALUE_I64: reinterpret_cast<std::int64_t*>(typed.data())[i] = static_cast<std::int64_t>(source[i]); break;
                     case DBDF_VALUE_F32: reinterpret_cast<float*>(typed.data())[i] = static_cast<float>(source[i]); break;
-                    default: reinterpret_cast<double*>(typed.data())[i] = source[i]; break;
+                    case DBDF_VALUE_F64: reinterpret_cast<double*>(typed.data())[i] = source[i]; break;
+                    case DBDF_VALUE_NONE: FAIL() << "not a value type";
                 }
             }
             WriterHandle writer = memory_writer();

@@ -12,6 +12,7 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "dbdf/error.hpp"
@@ -39,28 +40,22 @@ ValueType value_type_named(const json& text) { return *parse_value_type(text.get
 
 // The cell's text as vectors.json writes it: decimal for integers, "0x" + hex bits for floats.
 std::string cell_text(ValueType type, const std::byte* cell) {
-    char buffer[32];
-    switch (type) {
-        case ValueType::U8: return std::to_string(static_cast<unsigned>(std::to_integer<std::uint8_t>(cell[0])));
-        case ValueType::I8: return std::to_string(static_cast<int>(static_cast<std::int8_t>(cell[0])));
-        case ValueType::F32: {
-            std::uint32_t bits;
-            std::memcpy(&bits, cell, 4);
-            std::snprintf(buffer, sizeof buffer, "0x%08x", bits);
-            return buffer;
-        }
-        case ValueType::F64: {
-            std::uint64_t bits;
-            std::memcpy(&bits, cell, 8);
-            std::snprintf(buffer, sizeof buffer, "0x%016llx", static_cast<unsigned long long>(bits));
-            return buffer;
-        }
-        default: break;
-    }
     return visit_value_type(type, [&](auto tag) {
-        typename decltype(tag)::type value;
-        std::memcpy(&value, cell, sizeof value);
-        return std::to_string(value);
+        using T = typename decltype(tag)::type;
+        if constexpr (std::is_floating_point_v<T>) {
+            using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+            static_assert(sizeof(Bits) == sizeof(T));
+            Bits bits;
+            std::memcpy(&bits, cell, sizeof bits);
+            char buffer[32];
+            std::snprintf(buffer, sizeof buffer, "0x%0*llx", static_cast<int>(2 * sizeof bits),
+                          static_cast<unsigned long long>(bits));
+            return std::string(buffer);
+        } else {
+            T value;
+            std::memcpy(&value, cell, sizeof value);
+            return std::to_string(+value);  // + promotes 8-bit values to int: a number, not a character
+        }
     });
 }
 

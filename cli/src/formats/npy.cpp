@@ -37,7 +37,7 @@ void refuse_impossible_npy(const std::string& output, dbdf_value_type_t type, st
 }  // namespace
 
 std::string npy_header_bytes(dbdf_value_type_t type, std::uint64_t rows, std::uint64_t cols) {
-    const char* code = npy_dtype_code(type);
+    const std::string code = npy_dtype_code(type);
     const char order = dbdf_value_type_size(type) == 1 ? '|' : '<';
     std::string dict = fmt::format("{{'descr': '{}{}', 'fortran_order': False, 'shape': ({}, {}), }}", order, code, rows, cols);
     // Version 1.0 when the length fits 16 bits; the whole header is padded to a multiple of 64 bytes.

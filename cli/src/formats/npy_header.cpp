@@ -4,26 +4,17 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include <fmt/format.h>
 
 #include "../handles.hpp"
 #include "../input_excerpt.hpp"
+#include "../value_types.hpp"
 #include "windowed_input.hpp"
 
 namespace dbdf_cli {
 namespace {
-
-struct DtypeName {
-    const char* code;  // without the byte-order character
-    dbdf_value_type_t type;
-};
-
-constexpr DtypeName kDtypes[] = {
-    {"u1", DBDF_VALUE_U8},  {"u2", DBDF_VALUE_U16}, {"u4", DBDF_VALUE_U32}, {"u8", DBDF_VALUE_U64},
-    {"i1", DBDF_VALUE_I8},  {"i2", DBDF_VALUE_I16}, {"i4", DBDF_VALUE_I32}, {"i8", DBDF_VALUE_I64},
-    {"f4", DBDF_VALUE_F32}, {"f8", DBDF_VALUE_F64},
-};
 
 [[noreturn]] void invalid(const std::string& path, const std::string& what) {
     throw CliError(path + ": " + what, kExitInvalid);
@@ -123,7 +114,7 @@ private:
 
     void read_descr(NpyHeader& header) {
         if (peek() == '[') {
-            fail("'descr' is a list of fields (a structured dtype); only the ten numeric types can be converted");
+            fail("'descr' is a list of fields (a structured dtype); only arrays of one numeric type can be converted");
         }
         const std::size_t descr_at = at_;
         const std::string_view descr = string_literal("'descr' as a string such as '<f8'");
@@ -132,9 +123,9 @@ private:
         const std::string_view code = has_order ? descr.substr(1) : descr;
         header.value_type = npy_value_type(code);
         if (!has_order || header.value_type == DBDF_VALUE_NONE) {
-            fail_at(descr_at, fmt::format("dtype {} is not one of the ten numeric types (u1 ... u8, i1 ... i8, f4, f8 "
-                                          "after a byte order: <, >, | or =)",
-                                          quoted_input(descr)));
+            fail_at(descr_at, fmt::format("dtype {} is not one of the numeric types ({} after a byte order: <, >, "
+                                          "| or =)",
+                                          quoted_input(descr), npy_dtype_codes_text()));
         }
         header.big_endian = order == '>' && dbdf_value_type_size(header.value_type) > 1;
     }
@@ -218,18 +209,30 @@ private:
 
 }  // namespace
 
-const char* npy_dtype_code(dbdf_value_type_t type) {
-    for (const auto& dtype : kDtypes) {
-        if (dtype.type == type) return dtype.code;
-    }
-    return "f8";
+// NumPy's dtype code is its kind character and the item size in bytes, which the C++ type of a value type gives.
+std::string npy_dtype_code(dbdf_value_type_t type) {
+    return visit_value_type(type, [](auto tag) {
+        using T = typename decltype(tag)::type;
+        static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>, "decide the NumPy kind of this type");
+        const char kind = std::is_floating_point_v<T> ? 'f' : std::is_signed_v<T> ? 'i' : 'u';
+        return kind + std::to_string(sizeof(T));
+    });
 }
 
 dbdf_value_type_t npy_value_type(std::string_view code) {
-    for (const auto& dtype : kDtypes) {
-        if (code == dtype.code) return dtype.type;
+    for (const dbdf_value_type_t type : all_value_types()) {
+        if (code == npy_dtype_code(type)) return type;
     }
     return DBDF_VALUE_NONE;
+}
+
+std::string npy_dtype_codes_text() {
+    std::string text;
+    for (const dbdf_value_type_t type : all_value_types()) {
+        if (!text.empty()) text += ", ";
+        text += npy_dtype_code(type);
+    }
+    return text;
 }
 
 NpyHeader parse_npy_header(WindowedInput& file) {

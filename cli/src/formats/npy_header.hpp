@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "dbdf.h"
@@ -27,10 +28,11 @@ struct NpyHeader {
 // file; a longer header is refused before it is read.
 inline constexpr std::uint64_t kMaxNpyHeaderBytes = std::uint64_t{1} << 20;
 
-// The dtype code of a value type without its byte-order character ("f8"), and the value type of such a code
-// (DBDF_VALUE_NONE for a code that is not one of the ten numeric types).
-const char* npy_dtype_code(dbdf_value_type_t type);
+// The dtype code of a value type without its byte-order character ("f8"), the value type of such a code
+// (DBDF_VALUE_NONE for a code that is not one of dbdf's value types), and all the codes for messages ("u1, ... f8").
+std::string npy_dtype_code(dbdf_value_type_t type);
 dbdf_value_type_t npy_value_type(std::string_view code);
+std::string npy_dtype_codes_text();
 
 // Parses and checks the header of an .npy file; throws CliError (exit 1) naming the file, the byte and what is wrong.
 NpyHeader parse_npy_header(WindowedInput& file);

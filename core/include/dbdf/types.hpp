@@ -108,7 +108,15 @@ constexpr const ValueTypeInfo* find_value_type_info(ValueType type) {
     return code >= 1 && code <= kValueTypeCount ? &kValueTypeInfos[code - 1] : nullptr;
 }
 
-constexpr bool is_valid(ValueType type) { return find_value_type_info(type) != nullptr; }
+// The constexpr predicates below index the list rather than compare find_value_type_info()'s pointer with null:
+// GCC does not treat that comparison as a constant expression under -fsanitize=undefined.
+constexpr bool is_valid(ValueType type) {
+    const auto code = static_cast<std::size_t>(type);
+    return code >= 1 && code <= kValueTypeCount;
+}
+constexpr const ValueTypeInfo& value_type_info(ValueType valid_type) {
+    return kValueTypeInfos[static_cast<std::size_t>(valid_type) - 1];
+}
 constexpr bool is_valid(DataType type) {
     return static_cast<std::uint8_t>(type) >= 1 && static_cast<std::uint8_t>(type) <= 3;
 }
@@ -117,14 +125,10 @@ constexpr bool is_valid(BlockType type) { return static_cast<std::uint8_t>(type)
 constexpr bool is_matrix(DataType type) { return type == DataType::DenseMatrix || type == DataType::CsrMatrix; }
 
 // Size in bytes of one value; 0 for None and invalid codes.
-constexpr std::size_t value_size(ValueType type) {
-    const ValueTypeInfo* info = find_value_type_info(type);
-    return info != nullptr ? info->size : 0;
-}
+constexpr std::size_t value_size(ValueType type) { return is_valid(type) ? value_type_info(type).size : 0; }
 
 constexpr bool has_kind(ValueType type, ValueKind kind) {
-    const ValueTypeInfo* info = find_value_type_info(type);
-    return info != nullptr && info->kind == kind;
+    return is_valid(type) && value_type_info(type).kind == kind;
 }
 constexpr bool is_float(ValueType type) { return has_kind(type, ValueKind::Float); }
 constexpr bool is_signed_integer(ValueType type) { return has_kind(type, ValueKind::Signed); }
@@ -143,8 +147,7 @@ std::string value_type_name_range();
 
 // NumPy's dtype code of `type` without the byte-order character ("f8"); empty for None and invalid codes.
 constexpr std::string_view npy_code(ValueType type) {
-    const ValueTypeInfo* info = find_value_type_info(type);
-    return info != nullptr ? info->npy_code : std::string_view{};
+    return is_valid(type) ? value_type_info(type).npy_code : std::string_view{};
 }
 // The value type of such a dtype code; nullopt for codes dbdf has no value type for ("b1", "c16", "<f8").
 std::optional<ValueType> value_type_of_npy_code(std::string_view code);

@@ -13,6 +13,7 @@
 #include "daphne_dialect.hpp"
 #include "daphne_encoder.hpp"
 #include "dbdf/error.hpp"
+#include "dbdf/tile_shape.hpp"
 #include "parallel_for.hpp"
 #include "partition.hpp"
 #include "wide_count.hpp"
@@ -35,17 +36,6 @@ std::string_view name(Encoding encoding) {
         case Encoding::Coo: return "coo";
     }
     return "unknown";
-}
-
-BlockPlacement default_tile(std::uint64_t rows, std::uint64_t cols, ValueType type) {
-    constexpr std::uint64_t kTargetBlockBytes = std::uint64_t{4} << 20;
-    if (rows == 0 || cols == 0) return BlockPlacement{0, 0, 0, 0};
-    const std::uint64_t value_bytes = std::max<std::size_t>(value_size(type), 1);
-    std::uint64_t block_cols = std::min(cols, kMaxBlockExtent);
-    if (block_cols * value_bytes > kTargetBlockBytes) block_cols = kTargetBlockBytes / value_bytes;
-    std::uint64_t block_rows = std::max<std::uint64_t>(1, kTargetBlockBytes / (block_cols * value_bytes));
-    block_rows = std::min({block_rows, rows, kMaxBlockExtent});
-    return BlockPlacement{0, 0, static_cast<std::uint32_t>(block_rows), static_cast<std::uint32_t>(block_cols)};
 }
 
 namespace {
@@ -846,15 +836,6 @@ void Writer::add_empty(const BlockPlacement& place) {
 }
 
 namespace {
-
-// Tile extents from the options, or the automatic ones.
-BlockPlacement tile_shape(const ObjectHeader& header, ValueType type, const WriteOptions& options) {
-    const BlockPlacement automatic = default_tile(header.rows, header.cols, type);
-    BlockPlacement tile = automatic;
-    if (options.block_rows != 0) tile.rows = options.block_rows;
-    if (options.block_cols != 0) tile.cols = options.block_cols;
-    return tile;
-}
 
 // Calls add(placement) for each tile in row-major tile order (rule 3).
 template <class AddTile>

@@ -1020,6 +1020,41 @@ TEST(DaphneDialectReading, MalformedBodiesAreRejected) {
     expect_code(huge_nnz, ErrorCode::Format);
 }
 
+// corpus.json's values as T: JSON numbers, or for f32 and f64 a "0x..." string of the value's bits, which keeps
+// what a JSON number cannot (NaN payloads, infinities, -0.0).
+template <class T>
+std::vector<T> corpus_values(const nlohmann::json& array) {
+    std::vector<T> values;
+    for (const auto& cell : array) {
+        if (!cell.is_string()) {
+            values.push_back(cell.get<T>());
+            continue;
+        }
+        if constexpr (std::is_floating_point_v<T>) {
+            using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+            const std::string text = cell.get<std::string>();
+            EXPECT_EQ(text.size(), 2 + 2 * sizeof(T)) << text;
+            values.push_back(std::bit_cast<T>(static_cast<Bits>(std::stoull(text, nullptr, 16))));
+        } else {
+            ADD_FAILURE() << "integer cell written as a string: " << cell;
+        }
+    }
+    return values;
+}
+
+// Bit patterns, so that NaN payloads and -0.0 compare as the values they are.
+template <class T>
+std::vector<std::uint64_t> bits_of(const std::vector<T>& values) {
+    std::vector<std::uint64_t> bits;
+    for (const T value : values) {
+        if constexpr (sizeof(T) == 8) bits.push_back(std::bit_cast<std::uint64_t>(value));
+        else if constexpr (sizeof(T) == 4) bits.push_back(std::bit_cast<std::uint32_t>(value));
+        else if constexpr (sizeof(T) == 2) bits.push_back(std::bit_cast<std::uint16_t>(value));
+        else bits.push_back(std::bit_cast<std::uint8_t>(value));
+    }
+    return bits;
+}
+
 // corpus.json describes the folder for every language's tests: it must say exactly what the files hold.
 TEST(DaphneDialectCorpus, DescriptionMatchesTheFiles) {
     const nlohmann::json corpus = corpus_description();
@@ -1055,7 +1090,7 @@ TEST(DaphneDialectCorpus, DescriptionMatchesTheFiles) {
                     using T = typename decltype(tag)::type;
                     std::vector<T> values(header.rows);
                     reader.read_dense_window(type, Window{0, c, header.rows, 1}, values.data(), values.size(), 0);
-                    EXPECT_EQ(values, column.at("values").get<std::vector<T>>());
+                    EXPECT_EQ(bits_of(values), bits_of(corpus_values<T>(column.at("values"))));
                 });
             }
             ++checked;
@@ -1068,14 +1103,14 @@ TEST(DaphneDialectCorpus, DescriptionMatchesTheFiles) {
             if (header.data_type == DataType::CsrMatrix) {
                 const auto expected_offsets = entry.at("row_offsets").get<std::vector<std::uint64_t>>();
                 const auto expected_cols = entry.at("col_indices").get<std::vector<std::uint64_t>>();
-                const auto expected_values = entry.at("values").get<std::vector<T>>();
+                const auto expected_values = corpus_values<T>(entry.at("values"));
                 std::vector<std::uint64_t> offsets(header.rows + 1), cols(expected_cols.size());
                 std::vector<T> values(expected_values.size());
                 EXPECT_EQ(reader.read_csr(type, offsets.data(), offsets.size(), cols.data(), values.data(), values.size()),
                           expected_values.size());
                 EXPECT_EQ(offsets, expected_offsets);
                 EXPECT_EQ(cols, expected_cols);
-                EXPECT_EQ(values, expected_values);
+                EXPECT_EQ(bits_of(values), bits_of(expected_values));
                 if (entry.at("reproducible").get<bool>()) {
                     EXPECT_EQ(write_daphne([&](Writer& writer) {
                                   writer.begin_matrix(DataType::CsrMatrix, type, header.rows, header.cols);
@@ -1086,8 +1121,8 @@ TEST(DaphneDialectCorpus, DescriptionMatchesTheFiles) {
                 }
                 return;
             }
-            const auto expected = entry.at("values").get<std::vector<T>>();
-            EXPECT_EQ(read_all_dense<T>(reader), expected);
+            const auto expected = corpus_values<T>(entry.at("values"));
+            EXPECT_EQ(bits_of(read_all_dense<T>(reader)), bits_of(expected));
             if (entry.at("reproducible").get<bool>()) {
                 // Dense matrices and scalars: a scalar's value is written as a 1 x 1 matrix's.
                 EXPECT_EQ(write_daphne([&](Writer& writer) {
@@ -1103,7 +1138,49 @@ TEST(DaphneDialectCorpus, DescriptionMatchesTheFiles) {
         });
         ++checked;
     }
-    EXPECT_EQ(checked, 25u);
+    EXPECT_EQ(checked, 48u);
+}
+
+// corpus.json's "invalid" files open (their layout is sound) but break a rule in their payload: every read of their
+// values fails with the rule and byte offset corpus.json names, and validation reports exactly that violation.
+TEST(DaphneDialectCorpus, InvalidFilesAreRefusedWithTheirRule) {
+    const nlohmann::json corpus = corpus_description();
+    std::size_t checked = 0;
+    for (const auto& entry : corpus.at("invalid")) {
+        const std::string name = entry.at("file");
+        SCOPED_TRACE(name);
+        EXPECT_EQ(entry.at("status"), "format");
+        const int rule = entry.at("rule");
+        const std::uint64_t offset = entry.at("offset");
+        const auto bytes = load(name);
+        Reader reader = Reader::open_memory(bytes, Dialect::Daphne);
+        const ObjectHeader header = reader.header();
+        auto expect_refusal = [&](const char* what, const std::function<void()>& read) {
+            SCOPED_TRACE(what);
+            try {
+                read();
+                ADD_FAILURE() << "expected a refusal";
+            } catch (const Error& error) {
+                EXPECT_EQ(error.code(), ErrorCode::Format) << error.what();
+                EXPECT_EQ(error.rule(), rule) << error.what();
+                EXPECT_EQ(error.offset(), offset) << error.what();
+            }
+        };
+        expect_refusal("read_csr", [&] {
+            std::vector<std::uint64_t> offsets(header.rows + 1), cols(header.rows * header.cols);
+            std::vector<double> values(header.rows * header.cols);
+            (void)reader.read_csr(ValueType::F64, offsets.data(), offsets.size(), cols.data(), values.data(),
+                                  values.size());
+        });
+        expect_refusal("read_dense_window", [&] { (void)read_all_dense<double>(reader); });
+        std::vector<Violation> violations;
+        EXPECT_EQ(reader.validate([&](const Violation& violation) { violations.push_back(violation); }), 1u);
+        ASSERT_EQ(violations.size(), 1u);
+        EXPECT_EQ(violations[0].rule, rule);
+        EXPECT_EQ(violations[0].offset, offset);
+        ++checked;
+    }
+    EXPECT_EQ(checked, 1u);
 }
 
 // Every single-byte change of the runtime's files, read every way, ends in values or a dbdf::Error: never a

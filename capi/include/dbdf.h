@@ -731,6 +731,9 @@ DBDF_API void dbdf_open_options_init(dbdf_open_options_t *options);
 
 /**
  * dbdf_reader_open_file() reading the dialect `options` names (NULL: the spec dialect).
+ * In the daphne dialect the body's single block record and the body's size are checked when opening, so a file
+ * whose body is cut off or followed by other bytes is refused here (DBDF_ERR_TRUNCATED, DBDF_ERR_FORMAT), also
+ * when its object has no cells; the values are checked when read (or by dbdf_reader_validate()).
  * Returns as dbdf_reader_open_file(), and DBDF_ERR_INVALID_ARGUMENT for options whose struct_size is not set or
  * whose dialect or memory_map is unknown; in the daphne dialect also DBDF_ERR_UNSUPPORTED (string data).
  */

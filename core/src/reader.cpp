@@ -222,7 +222,13 @@ Reader Reader::open_source_state(std::unique_ptr<detail::ByteSource> source, Dia
     state->input_size = state->source->size();
     state->header = read_header(*state->source, dialect, state->header_bytes);
     state->reset_iteration();
-    return Reader(std::move(state));
+    Reader reader(std::move(state));
+    // A daphne body is one block (or a frame's interleaved rows) that the header alone places, so its record and
+    // size are checked here, a few bytes read: every use of the reader then starts from the same verdict. Left to
+    // the first block read, a file whose object has no cells (0 x N) and whose body is cut off would pass every
+    // use that reads no block (printing or converting its zero values) while others refuse it.
+    if (dialect == Dialect::Daphne) reader.build_index();
+    return reader;
 }
 
 Reader Reader::open_file(const std::filesystem::path& path, Dialect dialect, FileAccess access) {

@@ -107,10 +107,10 @@ std::string formats_help() {
     for (const ConversionFormat& format : kFormats) {
         text += fmt::format("  {:<5} {:<7} {}\n", format.name, joined(format.extensions, " "), format.description);
         if (!format.input_options.empty()) {
-            text += fmt::format("{:14}input options: {}\n", "", joined(format.input_options, " "));
+            text += fmt::format("{:16}input options: {}\n", "", joined(format.input_options, " "));
         }
         if (!format.output_options.empty()) {
-            text += fmt::format("{:14}output options: {}\n", "", joined(format.output_options, " "));
+            text += fmt::format("{:16}output options: {}\n", "", joined(format.output_options, " "));
         }
     }
     return text;

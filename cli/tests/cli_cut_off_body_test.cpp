@@ -53,4 +53,25 @@ TEST_F(CliCutOffBody, EveryCommandRefusesAHeaderWithoutItsBlock) {
     }
 }
 
+// The spec dialect's analogue: a 0 x 3 object followed by bytes that are no block. Printing its zero values read
+// nothing, so cat accepted it while info, validate and convert refused it.
+TEST_F(CliCutOffBody, CatRefusesASpecObjectWithoutCellsFollowedByBytesThatAreNoBlock) {
+    std::string header = raw<std::uint8_t>({1, 1});
+    header += raw<std::uint64_t>({0, 3});
+    header += raw<std::uint8_t>({10});
+    write_bytes("zero_by_three.dbdf", header);
+    EXPECT_EQ(run("cat " + path("zero_by_three.dbdf")).exit_code, 0);
+    write_bytes("zero_by_three_junk.dbdf", header + std::string(5, '\0'));
+    const std::string input = path("zero_by_three_junk.dbdf");
+    const std::string expected = "dbdf: " + input +
+                                 ": block 0: 5 trailing bytes do not form a complete block header (25 bytes needed) at "
+                                 "byte 19 (rule 5)\n";
+    for (const std::string command : {"info ", "cat ", "convert "}) {
+        const std::string output = command == "convert " ? " " + path("out.npy") : "";
+        const ToolRun result = run(command + input + output);
+        EXPECT_EQ(result.exit_code, 1) << command << result.out;
+        EXPECT_EQ(result.err, expected) << command;
+    }
+}
+
 }  // namespace

@@ -1,5 +1,6 @@
 // libFuzzer target for the command-line tool's conversions from .dbdf: the input (after two option bytes) is a .dbdf
-// file, converted to .dbdf with a fuzzer-chosen block shape and encoding, then to .npy, .mtx and .csv. Each must end
+// file, converted to .dbdf with a fuzzer-chosen block shape and encoding, then to every other format of the tool's
+// format table (.npy, .mtx, .csv, ...). Each must end
 // in success or in the tool's own error (CliError). A crash, a sanitizer report, any other exception, a hang or an
 // allocation beyond libFuzzer's -malloc_limit_mb is a bug.
 //
@@ -20,10 +21,7 @@
 #include <fstream>
 #include <string>
 
-#include "formats/csv.hpp"
-#include "formats/mtx.hpp"
-#include "formats/npy.hpp"
-#include "formats/reencode.hpp"
+#include "formats/format_table.hpp"
 #include "handles.hpp"
 #include "scratch_directory.hpp"
 
@@ -79,7 +77,6 @@ void attempt(const Convert& convert, const std::filesystem::path& output) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size < 2) return 0;
     limit_output_size();
-    const dbdf_cli::OutputSettings reencoding = reencoding_settings(data[0], data[1]);
     const std::filesystem::path input = scratch().path() / "input.dbdf";
     {
         std::ofstream file(input, std::ios::binary | std::ios::trunc);
@@ -87,14 +84,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!file) std::abort();
     }
     const std::string in = input.string();
-    const std::filesystem::path dbdf = scratch().path() / "output.dbdf";
-    attempt([&] { dbdf_cli::dbdf_to_dbdf(in, dbdf.string(), reencoding); }, dbdf);
-    const dbdf_cli::OutputSettings defaults;
-    const std::filesystem::path npy = scratch().path() / "output.npy";
-    attempt([&] { dbdf_cli::dbdf_to_npy(in, npy.string(), defaults); }, npy);
-    const std::filesystem::path mtx = scratch().path() / "output.mtx";
-    attempt([&] { dbdf_cli::dbdf_to_mtx(in, mtx.string(), defaults); }, mtx);
-    const std::filesystem::path csv = scratch().path() / "output.csv";
-    attempt([&] { dbdf_cli::dbdf_to_csv(in, csv.string(), defaults); }, csv);
+    for (const dbdf_cli::ConversionFormat& format : dbdf_cli::conversion_formats()) {
+        const bool reencoding = &format == &dbdf_cli::dbdf_format();
+        const std::filesystem::path output = scratch().path() / ("output" + std::string(format.extensions[0]));
+        const dbdf_cli::Conversion conversion{in, output.string(), reencoding ? reencoding_settings(data[0], data[1])
+                                                                              : dbdf_cli::OutputSettings{},
+                                              "", ""};
+        attempt([&] { format.from_dbdf(conversion); }, output);
+    }
     return 0;
 }

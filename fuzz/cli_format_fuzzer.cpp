@@ -1,7 +1,8 @@
 // libFuzzer target for the readers of the command-line tool's foreign formats (.npy, .mtx, .csv): any input is
 // converted to .dbdf with automatic encoding and must end in success or in the tool's own error (CliError, exit
 // code 1 or 2). A crash, a sanitizer report, any other exception, a hang or an allocation beyond libFuzzer's
-// -malloc_limit_mb is a bug. Built once per format; DBDF_FUZZ_FORMAT (npy, mtx, csv) selects the reader.
+// -malloc_limit_mb is a bug. Built once per format; DBDF_FUZZ_FORMAT (npy, mtx, csv) names the row of the tool's
+// format table whose reader it runs.
 //
 // The converters read and write files (they map their input and write atomically), so each input goes through a
 // private directory in /dev/shm; nothing there outlives a run.
@@ -16,9 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "formats/csv.hpp"
-#include "formats/mtx.hpp"
-#include "formats/npy.hpp"
+#include "formats/format_table.hpp"
 #include "handles.hpp"
 #include "scratch_directory.hpp"
 
@@ -31,25 +30,26 @@
 namespace {
 
 constexpr std::string_view kFormat = DBDF_FUZZ_STRINGIFY(DBDF_FUZZ_FORMAT);
-static_assert(kFormat == "npy" || kFormat == "mtx" || kFormat == "csv", "DBDF_FUZZ_FORMAT must be npy, mtx or csv");
 
 using dbdf_fuzz::scratch;
 
-void convert(const std::string& input, const std::string& output) {
-    const dbdf_cli::OutputSettings settings;
-    if constexpr (kFormat == "npy") {
-        dbdf_cli::npy_to_dbdf(input, output, settings);
-    } else if constexpr (kFormat == "mtx") {
-        dbdf_cli::mtx_to_dbdf(input, output, settings);
-    } else {
-        dbdf_cli::csv_to_dbdf(input, output, settings, "");
-    }
+const dbdf_cli::ConversionFormat& fuzzed_format() {
+    static const dbdf_cli::ConversionFormat* format = [] {
+        const dbdf_cli::ConversionFormat* named = dbdf_cli::format_named(kFormat);
+        if (named == nullptr || named == &dbdf_cli::dbdf_format()) {
+            std::fprintf(stderr, "DBDF_FUZZ_FORMAT %s is not a format of the table other than dbdf (%s)\n",
+                         std::string(kFormat).c_str(), dbdf_cli::format_names().c_str());
+            std::abort();
+        }
+        return named;
+    }();
+    return *format;
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const std::filesystem::path input = scratch().path() / ("input." + std::string(kFormat));
+    const std::filesystem::path input = scratch().path() / ("input" + std::string(fuzzed_format().extensions[0]));
     const std::filesystem::path output = scratch().path() / "output.dbdf";
     {
         std::ofstream file(input, std::ios::binary | std::ios::trunc);
@@ -57,7 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!file) std::abort();
     }
     try {
-        convert(input.string(), output.string());
+        fuzzed_format().to_dbdf(dbdf_cli::Conversion{input.string(), output.string(), {}, "", ""});
         // What was written must be a valid .dbdf object.
         dbdf_reader_t* reader = nullptr;
         if (dbdf_reader_open_file(output.string().c_str(), &reader) != DBDF_OK) std::abort();

@@ -757,6 +757,9 @@ DBDF_API void dbdf_open_options_init(dbdf_open_options_t *options);
 
 /**
  * dbdf_reader_open_file() reading the dialect `options` names (NULL: the spec dialect).
+ * In the daphne dialect the body's single block record and the body's size are checked when opening, so a file
+ * whose body is cut off or followed by other bytes is refused here (DBDF_ERR_TRUNCATED, DBDF_ERR_FORMAT), also
+ * when its object has no cells; the values are checked when read (or by dbdf_reader_validate()).
  * Returns as dbdf_reader_open_file(), and DBDF_ERR_INVALID_ARGUMENT for options whose struct_size is not set or
  * whose dialect or memory_map is unknown; in the daphne dialect also DBDF_ERR_UNSUPPORTED (string data).
  */
@@ -857,6 +860,27 @@ DBDF_API dbdf_status_t dbdf_writer_open_callback_with_options(dbdf_write_fn writ
 
 /** The dialect the writer was opened with, in *out. Returns DBDF_OK or DBDF_ERR_INVALID_ARGUMENT (NULL argument). */
 DBDF_API dbdf_status_t dbdf_writer_dialect(const dbdf_writer_t *writer, dbdf_dialect_t *out);
+
+/**
+ * The block shape a writer of `dialect` chooses for an object of `data_type` holding rows x cols values of
+ * `value_type` (for a frame: the type of the column at hand), with `options` (NULL: the defaults): *out_rows x
+ * *out_cols. Programs that add blocks one at a time use it to cut an object as the writer's own helpers would:
+ * - spec dialect: the tiles of dbdf_writer_write_dense() and dbdf_writer_write_csr() for a matrix (block_rows and
+ *   block_cols of `options` where they are not 0, blocks of about 4 MiB of values otherwise); for a frame, the
+ *   blocks of dbdf_writer_write_column(): options->block_rows rows (0: automatic), one column wide.
+ * - daphne dialect, one block per object: a dense matrix in full-width row bands of about 4 MiB (at least one row),
+ *   the pieces in which a writer takes it without holding it whole (section 5); a CSR matrix and a scalar whole; a
+ *   frame's column whole (rows x 1). The block sizes of `options` do not apply.
+ * Blocks at the right and bottom edges are cut to the object. An object without cells (rows or cols 0) has no
+ * blocks: 0 x 0.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (out_rows or out_cols NULL; unknown dialect or data type; value type
+ * not one of DBDF_VALUE_U8..DBDF_VALUE_F64; options whose struct_size is not set or whose encoding is unknown;
+ * DBDF_DATA_SCALAR in the spec dialect or not 1 x 1; in the daphne dialect, a dimension of 2^32 or more).
+ */
+DBDF_API dbdf_status_t dbdf_writer_tile_shape(dbdf_dialect_t dialect, dbdf_data_type_t data_type,
+                                              dbdf_value_type_t value_type, uint64_t rows, uint64_t cols,
+                                              const dbdf_write_options_t *options, uint32_t *out_rows,
+                                              uint32_t *out_cols);
 
 /* ============================================================================================================
  * 6. Output files

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "commands/commands.hpp"
+#include "formats/format_table.hpp"
 #include "handles.hpp"
 #include "signal_cleanup.hpp"
 #include "terminal_text.hpp"
@@ -51,11 +52,12 @@ int main(int argc, char** argv) {
 
     ConvertOptions convert;
     auto* convert_command = app.add_subcommand(
-        "convert", "Convert between .dbdf and .npy, .mtx, .csv, or re-encode .dbdf (formats by extension)");
+        "convert", fmt::format("Convert between .dbdf and {}, or re-encode .dbdf (formats by extension)",
+                               other_formats_extensions()));
     convert_command->add_option("IN", convert.input, "input file")->required();
     convert_command->add_option("OUT", convert.output, "output file (written atomically)")->required();
-    convert_command->add_option("--from", convert.from, "input format: dbdf, npy, mtx, csv");
-    convert_command->add_option("--to", convert.to, "output format: dbdf, npy, mtx, csv");
+    convert_command->add_option("--from", convert.from, "input format: " + format_names());
+    convert_command->add_option("--to", convert.to, "output format: " + format_names());
     convert_command->add_option("--encoding", convert.encoding, "auto, dense, csr, coo or as-is")->capture_default_str();
     convert_command->add_option("--block", convert.block, "block shape ROWSxCOLS (default: blocks of about 4 MiB)");
     convert_command->add_option("--value-type", convert.value_type,
@@ -75,6 +77,7 @@ int main(int argc, char** argv) {
         "Exit codes: 0 success; 1 the input is invalid or refused, or a value does not fit; 2 usage or I/O error.";
     app.footer(exit_codes);
     for (CLI::App* command : app.get_subcommands({})) command->footer(exit_codes);
+    convert_command->footer(formats_help() + "\n" + exit_codes);
 
     try {
         app.parse(argc, argv);

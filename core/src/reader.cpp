@@ -222,7 +222,13 @@ Reader Reader::open_source_state(std::unique_ptr<detail::ByteSource> source, Dia
     state->input_size = state->source->size();
     state->header = read_header(*state->source, dialect, state->header_bytes);
     state->reset_iteration();
-    return Reader(std::move(state));
+    Reader reader(std::move(state));
+    // A daphne body is one block (or a frame's interleaved rows) that the header alone places, so its record and
+    // size are checked here, a few bytes read: every use of the reader then starts from the same verdict. Left to
+    // the first block read, a file whose object has no cells (0 x N) and whose body is cut off would pass every
+    // use that reads no block (printing or converting its zero values) while others refuse it.
+    if (dialect == Dialect::Daphne) reader.build_index();
+    return reader;
 }
 
 Reader Reader::open_file(const std::filesystem::path& path, Dialect dialect, FileAccess access) {
@@ -406,6 +412,9 @@ void Reader::read_dense_window(ValueType type, const Window& window, void* out, 
                                                     std::to_string(window.cols) + " columns read");
     }
     require_capacity(strided_extent(window.rows, window.cols, stride), capacity, "the window");
+    // The layout is checked even when no value is read, so that a window of nothing (a 0 x N object printed or
+    // converted) is refused for a broken file as every other use of it is.
+    const std::vector<BlockView>& index = build_index();
     if (window.rows == 0 || window.cols == 0) return;
     if (out == nullptr) throw Error(ErrorCode::InvalidArgument, "output buffer is NULL");
     const std::size_t element_bytes = value_size(type);
@@ -417,7 +426,6 @@ void Reader::read_dense_window(ValueType type, const Window& window, void* out, 
     };
     std::vector<Piece> pieces;
     std::uint64_t output_bytes = 0;
-    const std::vector<BlockView>& index = build_index();
     if (!state_->window_lookup) state_->window_lookup = std::make_unique<detail::WindowLookup>(index);
     state_->window_lookup->for_each_block(window.row, window.row + window.rows, window.col, window.col + window.cols,
                                           [&](std::size_t position) {

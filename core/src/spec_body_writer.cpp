@@ -6,21 +6,11 @@
 #include "analysis_pipeline.hpp"
 #include "block_encoder.hpp"
 #include "block_facts.hpp"
+#include "dbdf/tile_shape.hpp"
 #include "parallel_for.hpp"
 #include "wide_count.hpp"
 
 namespace dbdf {
-
-BlockPlacement default_tile(std::uint64_t rows, std::uint64_t cols, ValueType type) {
-    constexpr std::uint64_t kTargetBlockBytes = std::uint64_t{4} << 20;
-    if (rows == 0 || cols == 0) return BlockPlacement{0, 0, 0, 0};
-    const std::uint64_t value_bytes = std::max<std::size_t>(value_size(type), 1);
-    std::uint64_t block_cols = std::min(cols, kMaxBlockExtent);
-    if (block_cols * value_bytes > kTargetBlockBytes) block_cols = kTargetBlockBytes / value_bytes;
-    std::uint64_t block_rows = std::max<std::uint64_t>(1, kTargetBlockBytes / (block_cols * value_bytes));
-    block_rows = std::min({block_rows, rows, kMaxBlockExtent});
-    return BlockPlacement{0, 0, static_cast<std::uint32_t>(block_rows), static_cast<std::uint32_t>(block_cols)};
-}
 
 namespace detail {
 namespace {
@@ -46,14 +36,6 @@ void emit_block(WriteContext& context, const BlockPlacement& place, const Source
     }
     context.emitting([&] { encode_block(context.out, position, source, plan); });
     context.record(place);
-}
-
-// Tile extents from the options, or the automatic ones.
-BlockPlacement tile_shape(const ObjectHeader& header, ValueType type, const WriteOptions& options) {
-    BlockPlacement tile = default_tile(header.rows, header.cols, type);
-    if (options.block_rows != 0) tile.rows = options.block_rows;
-    if (options.block_cols != 0) tile.cols = options.block_cols;
-    return tile;
 }
 
 }  // namespace

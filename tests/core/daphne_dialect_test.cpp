@@ -557,20 +557,17 @@ TEST(DaphneDialectFrame, StringColumnFileIsReportedTruncated) {
     }
 }
 
+// The body's size follows from the header, so opening finds the cut: no use of the reader can start from it.
 TEST(DaphneDialectFrame, CutOffNumericFrameIsTruncated) {
     auto bytes = load("frame_mixed.dbdf");
     bytes.resize(bytes.size() - 7);
-    Reader reader = Reader::open_memory(bytes, Dialect::Daphne);
     try {
-        reader.next_block();
+        (void)Reader::open_memory(bytes, Dialect::Daphne);
         FAIL() << "expected a truncation error";
     } catch (const Error& error) {
         EXPECT_EQ(error.code(), ErrorCode::Truncated);
+        EXPECT_EQ(error.offset(), bytes.size()) << error.what();
     }
-    std::uint64_t violations = reader.validate([](const Violation& violation) {
-        EXPECT_EQ(violation.code, ErrorCode::Truncated);
-    });
-    EXPECT_EQ(violations, 1u);
 }
 
 TEST(DaphneDialectString, StringMatrixIsRefusedWithTheReason) {
@@ -980,9 +977,20 @@ TEST(DaphneDialectWriting, IncompleteObjectsCannotFinish) {
     }
 }
 
+// A fault of the body's layout (its block record, its size) is found when the file is opened; a fault of the values
+// (offsets, column indices) when they are read or validated.
 TEST(DaphneDialectReading, MalformedBodiesAreRejected) {
     const auto good = load("csr_f64_6x5.dbdf");
-    auto expect_code = [](std::vector<std::byte> bytes, ErrorCode code) {
+    auto expect_code = [](std::vector<std::byte> bytes, ErrorCode code, bool at_open = false) {
+        if (at_open) {
+            try {
+                (void)Reader::open_memory(bytes, Dialect::Daphne);
+                ADD_FAILURE() << "expected an error when opening";
+            } catch (const Error& error) {
+                EXPECT_EQ(error.code(), code) << error.what();
+            }
+            return;
+        }
         Reader reader = Reader::open_memory(bytes, Dialect::Daphne);
         std::vector<double> values(reader.header().rows * reader.header().cols);
         try {
@@ -1005,19 +1013,54 @@ TEST(DaphneDialectReading, MalformedBodiesAreRejected) {
     expect_code(duplicate, ErrorCode::Format);
     auto trailing = good;
     trailing.push_back(std::byte{0});
-    expect_code(trailing, ErrorCode::Format);
+    expect_code(trailing, ErrorCode::Format, true);
     auto cut = good;
     cut.pop_back();
-    expect_code(cut, ErrorCode::Truncated);
+    expect_code(cut, ErrorCode::Truncated, true);
     auto block_shape = load("dense_f64_3x4.dbdf");
     block_shape[35] = std::byte{2};  // block #r 2 in a 3-row matrix
-    expect_code(block_shape, ErrorCode::Format);
+    expect_code(block_shape, ErrorCode::Format, true);
     auto wrong_block_type = load("dense_f64_3x4.dbdf");
     wrong_block_type[43] = std::byte{0};
-    expect_code(wrong_block_type, ErrorCode::Format);
+    expect_code(wrong_block_type, ErrorCode::Format, true);
     auto huge_nnz = good;
     huge_nnz[52] = std::byte{0x7f};
-    expect_code(huge_nnz, ErrorCode::Format);
+    expect_code(huge_nnz, ErrorCode::Format, true);
+}
+
+// corpus.json's values as T: JSON numbers, or for f32 and f64 a "0x..." string of the value's bits, which keeps
+// what a JSON number cannot (NaN payloads, infinities, -0.0).
+template <class T>
+std::vector<T> corpus_values(const nlohmann::json& array) {
+    std::vector<T> values;
+    for (const auto& cell : array) {
+        if (!cell.is_string()) {
+            values.push_back(cell.get<T>());
+            continue;
+        }
+        if constexpr (std::is_floating_point_v<T>) {
+            using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+            const std::string text = cell.get<std::string>();
+            EXPECT_EQ(text.size(), 2 + 2 * sizeof(T)) << text;
+            values.push_back(std::bit_cast<T>(static_cast<Bits>(std::stoull(text, nullptr, 16))));
+        } else {
+            ADD_FAILURE() << "integer cell written as a string: " << cell;
+        }
+    }
+    return values;
+}
+
+// Bit patterns, so that NaN payloads and -0.0 compare as the values they are.
+template <class T>
+std::vector<std::uint64_t> bits_of(const std::vector<T>& values) {
+    std::vector<std::uint64_t> bits;
+    for (const T value : values) {
+        if constexpr (sizeof(T) == 8) bits.push_back(std::bit_cast<std::uint64_t>(value));
+        else if constexpr (sizeof(T) == 4) bits.push_back(std::bit_cast<std::uint32_t>(value));
+        else if constexpr (sizeof(T) == 2) bits.push_back(std::bit_cast<std::uint16_t>(value));
+        else bits.push_back(std::bit_cast<std::uint8_t>(value));
+    }
+    return bits;
 }
 
 // corpus.json describes the folder for every language's tests: it must say exactly what the files hold.
@@ -1055,7 +1098,7 @@ TEST(DaphneDialectCorpus, DescriptionMatchesTheFiles) {
                     using T = typename decltype(tag)::type;
                     std::vector<T> values(header.rows);
                     reader.read_dense_window(type, Window{0, c, header.rows, 1}, values.data(), values.size(), 0);
-                    EXPECT_EQ(values, column.at("values").get<std::vector<T>>());
+                    EXPECT_EQ(bits_of(values), bits_of(corpus_values<T>(column.at("values"))));
                 });
             }
             ++checked;
@@ -1068,14 +1111,14 @@ TEST(DaphneDialectCorpus, DescriptionMatchesTheFiles) {
             if (header.data_type == DataType::CsrMatrix) {
                 const auto expected_offsets = entry.at("row_offsets").get<std::vector<std::uint64_t>>();
                 const auto expected_cols = entry.at("col_indices").get<std::vector<std::uint64_t>>();
-                const auto expected_values = entry.at("values").get<std::vector<T>>();
+                const auto expected_values = corpus_values<T>(entry.at("values"));
                 std::vector<std::uint64_t> offsets(header.rows + 1), cols(expected_cols.size());
                 std::vector<T> values(expected_values.size());
                 EXPECT_EQ(reader.read_csr(type, offsets.data(), offsets.size(), cols.data(), values.data(), values.size()),
                           expected_values.size());
                 EXPECT_EQ(offsets, expected_offsets);
                 EXPECT_EQ(cols, expected_cols);
-                EXPECT_EQ(values, expected_values);
+                EXPECT_EQ(bits_of(values), bits_of(expected_values));
                 if (entry.at("reproducible").get<bool>()) {
                     EXPECT_EQ(write_daphne([&](Writer& writer) {
                                   writer.begin_matrix(DataType::CsrMatrix, type, header.rows, header.cols);
@@ -1086,8 +1129,8 @@ TEST(DaphneDialectCorpus, DescriptionMatchesTheFiles) {
                 }
                 return;
             }
-            const auto expected = entry.at("values").get<std::vector<T>>();
-            EXPECT_EQ(read_all_dense<T>(reader), expected);
+            const auto expected = corpus_values<T>(entry.at("values"));
+            EXPECT_EQ(bits_of(read_all_dense<T>(reader)), bits_of(expected));
             if (entry.at("reproducible").get<bool>()) {
                 // Dense matrices and scalars: a scalar's value is written as a 1 x 1 matrix's.
                 EXPECT_EQ(write_daphne([&](Writer& writer) {
@@ -1103,7 +1146,49 @@ TEST(DaphneDialectCorpus, DescriptionMatchesTheFiles) {
         });
         ++checked;
     }
-    EXPECT_EQ(checked, 25u);
+    EXPECT_EQ(checked, 48u);
+}
+
+// corpus.json's "invalid" files open (their layout is sound) but break a rule in their payload: every read of their
+// values fails with the rule and byte offset corpus.json names, and validation reports exactly that violation.
+TEST(DaphneDialectCorpus, InvalidFilesAreRefusedWithTheirRule) {
+    const nlohmann::json corpus = corpus_description();
+    std::size_t checked = 0;
+    for (const auto& entry : corpus.at("invalid")) {
+        const std::string name = entry.at("file");
+        SCOPED_TRACE(name);
+        EXPECT_EQ(entry.at("status"), "format");
+        const int rule = entry.at("rule");
+        const std::uint64_t offset = entry.at("offset");
+        const auto bytes = load(name);
+        Reader reader = Reader::open_memory(bytes, Dialect::Daphne);
+        const ObjectHeader header = reader.header();
+        auto expect_refusal = [&](const char* what, const std::function<void()>& read) {
+            SCOPED_TRACE(what);
+            try {
+                read();
+                ADD_FAILURE() << "expected a refusal";
+            } catch (const Error& error) {
+                EXPECT_EQ(error.code(), ErrorCode::Format) << error.what();
+                EXPECT_EQ(error.rule(), rule) << error.what();
+                EXPECT_EQ(error.offset(), offset) << error.what();
+            }
+        };
+        expect_refusal("read_csr", [&] {
+            std::vector<std::uint64_t> offsets(header.rows + 1), cols(header.rows * header.cols);
+            std::vector<double> values(header.rows * header.cols);
+            (void)reader.read_csr(ValueType::F64, offsets.data(), offsets.size(), cols.data(), values.data(),
+                                  values.size());
+        });
+        expect_refusal("read_dense_window", [&] { (void)read_all_dense<double>(reader); });
+        std::vector<Violation> violations;
+        EXPECT_EQ(reader.validate([&](const Violation& violation) { violations.push_back(violation); }), 1u);
+        ASSERT_EQ(violations.size(), 1u);
+        EXPECT_EQ(violations[0].rule, rule);
+        EXPECT_EQ(violations[0].offset, offset);
+        ++checked;
+    }
+    EXPECT_EQ(checked, 1u);
 }
 
 // Every single-byte change of the runtime's files, read every way, ends in values or a dbdf::Error: never a

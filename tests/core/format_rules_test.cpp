@@ -121,13 +121,9 @@ TEST(FormatRules, Rules4And12ZeroAreaCsrBlockOfTheDaphneDialect) {
     // A 3 x 0 daphne CSR matrix whose rowOffsets are {0, 1, 0, 0}: offset 1 exceeds #nzb 0.
     const Bytes input = Bytes().matrix(2, 3, 0, 7).block(0, 0, 3, 0, 2).u8(7).u64(0).u64(0).u64(1).u64(0).u64(0);
     constexpr std::uint64_t kSecondOffset = 19 + 26 + 8 + 8;
-    Reader reader = Reader::open_memory(input.span(), Dialect::Daphne);
-    expect_rule_12_at_byte([&] { reader.next_block(); }, kSecondOffset, "next_block");
-    std::vector<Violation> violations;
-    reader.validate([&](const Violation& violation) { violations.push_back(violation); });
-    ASSERT_EQ(violations.size(), 1u);
-    EXPECT_EQ(violations[0].rule, 12);
-    EXPECT_EQ(violations[0].offset, kSecondOffset);
+    // The body of an object without cells is its row offsets alone, checked with the block record when the file is
+    // opened: no later read would look at them.
+    expect_rule_12_at_byte([&] { (void)Reader::open_memory(input.span(), Dialect::Daphne); }, kSecondOffset, "open");
 }
 
 // A 3 x 4 CSRMatrix of i32 with one 1 x 4 block per row: a CSR block holding an explicit zero at (0, 1), a dense

@@ -32,6 +32,14 @@ namespace Dbdf.Tests
             return ((List<object>)corpus["files"]).Cast<Dictionary<string, object>>().ToList();
         }
 
+        /// <summary>Every entry of corpus.json's "invalid": files that open but break a rule in their payload.</summary>
+        public static List<Dictionary<string, object>> Invalid()
+        {
+            string manifest = PathOf("corpus.json");
+            var corpus = (Dictionary<string, object>)MiniJson.Parse(File.ReadAllText(manifest, System.Text.Encoding.UTF8));
+            return ((List<object>)corpus["invalid"]).Cast<Dictionary<string, object>>().ToList();
+        }
+
         public static List<Dictionary<string, object>> Readable()
         {
             return Entries().Where(entry => !entry.ContainsKey("refused")).ToList();
@@ -85,13 +93,34 @@ namespace Dbdf.Tests
             return ((List<object>)entry["columns"]).Cast<Dictionary<string, object>>().ToList();
         }
 
-        /// <summary>The JSON numbers under <paramref name="key"/> as an array of the element type of <paramref name="type"/>.</summary>
+        /// <summary>
+        /// The JSON numbers under <paramref name="key"/> as an array of the element type of <paramref name="type"/>. A
+        /// float may also be a string "0x..." of its bits (8 hex digits for f32, 16 for f64): NaN payloads, infinities
+        /// and -0.0, which JSON numbers cannot hold.
+        /// </summary>
         public static Array Values(Dictionary<string, object> entry, string key, ValueType type)
         {
             List<object> numbers = (List<object>)entry[key];
             Array values = TestData.NewArray(type, numbers.Count);
             for (int index = 0; index < numbers.Count; index++)
             {
+                string bits = numbers[index] as string;
+                if (bits != null && (type == ValueType.F32 || type == ValueType.F64))
+                {
+                    int digits = type == ValueType.F32 ? 8 : 16;
+                    Assert.True(bits.StartsWith("0x", StringComparison.Ordinal) && bits.Length == 2 + digits,
+                        key + "[" + index + "]: " + bits + " is the bit pattern of a " + type + " value");
+                    ulong pattern = ulong.Parse(bits.Substring(2), NumberStyles.HexNumber, CultureInfo.InvariantCulture);
+                    if (type == ValueType.F64)
+                    {
+                        values.SetValue(BitConverter.Int64BitsToDouble(unchecked((long)pattern)), index);
+                    }
+                    else
+                    {
+                        values.SetValue(BitConverter.ToSingle(BitConverter.GetBytes((uint)pattern), 0), index);
+                    }
+                    continue;
+                }
                 // Checked: a value the element type cannot hold is a corpus error, not something to wrap.
                 values.SetValue(Convert.ChangeType(numbers[index], type.ElementType(), CultureInfo.InvariantCulture),
                     index);

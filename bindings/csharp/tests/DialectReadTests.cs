@@ -61,6 +61,36 @@ namespace Dbdf.Tests
             }
         }
 
+        /// <summary>
+        /// corpus.json's "invalid" files open, but reading their values fails with the status it names, and validation
+        /// finds exactly the violation it names (rule and byte offset).
+        /// </summary>
+        [TestCases]
+        public IEnumerable<TestCase> InvalidFilesAreRefusedWithTheirRule()
+        {
+            foreach (Dictionary<string, object> entry in DaphneCorpus.Invalid())
+            {
+                Dictionary<string, object> file = entry;
+                yield return new TestCase(DaphneCorpus.FileOf(entry), () =>
+                {
+                    Status expected = GoldenVectorsTests.StatusNamed((string)file["status"]);
+                    string path = DaphneCorpus.PathOf(DaphneCorpus.FileOf(file));
+                    foreach (KeyValuePair<string, Opening> opening in Openings)
+                    {
+                        using (Reader reader = opening.Value(path))
+                        {
+                            DbdfException error = Assert.Throws<DbdfException>(() => reader.ReadDoubles(), opening.Key);
+                            Assert.Equal(expected, error.Status, opening.Key + ": " + error.Message);
+                            IReadOnlyList<Violation> violations = reader.Violations();
+                            Assert.Equal(1, violations.Count, opening.Key + ": violations");
+                            Assert.Equal(DaphneCorpus.Integer(file, "rule"), (long)violations[0].Rule, "rule");
+                            Assert.Equal(DaphneCorpus.Integer(file, "offset"), violations[0].Offset, "offset");
+                        }
+                    }
+                });
+            }
+        }
+
         private static void CheckObject(Dictionary<string, object> entry, Reader reader)
         {
             DataType dataType = DaphneCorpus.DataTypeOf(entry);

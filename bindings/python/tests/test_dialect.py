@@ -17,6 +17,7 @@ CORPUS_DIR = VECTORS_DIR / "daphne-runtime"
 CORPUS = json.loads((CORPUS_DIR / "corpus.json").read_text(encoding="utf-8"))
 READABLE = [entry for entry in CORPUS["files"] if "refused" not in entry]
 REFUSED = [entry for entry in CORPUS["files"] if "refused" in entry]
+INVALID = CORPUS["invalid"]
 MATRICES = [entry for entry in READABLE if entry["data_type"] in ("dense", "csr")]
 FRAMES = [entry for entry in READABLE if entry["data_type"] == "frame"]
 SCALARS = [entry for entry in READABLE if entry["data_type"] == "scalar"]
@@ -36,14 +37,38 @@ def corpus_path(entry) -> str:
     return str(CORPUS_DIR / entry["file"])
 
 
+def values_of(cells, value_type: str) -> np.ndarray:
+    """corpus.json cells as an array of the value type: JSON numbers, or for f32 and f64 a "0x..." string of the
+    value's bits (NaN payloads, infinities and -0.0, which JSON numbers cannot hold)."""
+    dtype = dtype_of(value_type)
+    if dtype.kind != "f" or not any(isinstance(cell, str) for cell in cells):
+        return np.array(cells, dtype=dtype)
+    bits_dtype = np.dtype(f"<u{dtype.itemsize}")
+    for cell in cells:
+        assert isinstance(cell, str) and cell.startswith("0x") and len(cell) == 2 + 2 * dtype.itemsize, cell
+    return np.array([int(cell, 16) for cell in cells], dtype=bits_dtype).view(dtype.newbyteorder("<")).astype(dtype)
+
+
 def expected_dense(entry) -> np.ndarray:
-    return np.array(entry["values"], dtype=dtype_of(entry["value_type"])).reshape(entry["rows"], entry["cols"])
+    return values_of(entry["values"], entry["value_type"]).reshape(entry["rows"], entry["cols"])
 
 
 def expected_csr(entry) -> scipy.sparse.csr_matrix:
     return scipy.sparse.csr_matrix(
-        (np.array(entry["values"], dtype=dtype_of(entry["value_type"])), np.array(entry["col_indices"], np.int64),
+        (values_of(entry["values"], entry["value_type"]), np.array(entry["col_indices"], np.int64),
          np.array(entry["row_offsets"], np.int64)), shape=(entry["rows"], entry["cols"]))
+
+
+def dense_of_csr(entry) -> np.ndarray:
+    """The dense form of a CSR entry, each value's bits placed as they are (scipy's toarray() adds the values to
+    zeros, which turns -0.0 into 0.0 and quiets signalling NaNs)."""
+    dense = np.zeros((entry["rows"], entry["cols"]), dtype=dtype_of(entry["value_type"]))
+    values = values_of(entry["values"], entry["value_type"])
+    offsets = entry["row_offsets"]
+    for row in range(entry["rows"]):
+        for k in range(offsets[row], offsets[row + 1]):
+            dense[row, entry["col_indices"][k]] = values[k]
+    return dense
 
 
 def expected_object(entry):
@@ -86,10 +111,24 @@ def test_every_runtime_matrix_reads_as_one_block_from_a_file_and_from_memory(ent
             assert reader.info.total_bytes == len(data)
             blocks = list(reader)
             assert [(block.row, block.col, block.shape) for block in blocks] == [(0, 0, reader.shape)]
-            expected = expected_object(entry)
-            dense = expected if entry["data_type"] == "dense" else expected.toarray()
+            dense = expected_dense(entry) if entry["data_type"] == "dense" else dense_of_csr(entry)
             assert_same(blocks[0].decode_dense(), dense)
             assert reader.validate() == []
+
+
+@pytest.mark.parametrize("entry", INVALID, ids=names(INVALID))
+def test_invalid_runtime_files_are_refused_with_their_rule(entry):
+    """The file opens, but reading its values fails with the status corpus.json names, and validation finds exactly
+    the violation it names (rule and byte offset)."""
+    status = dbdf.Status[entry["status"].upper()]
+    with pytest.raises(dbdf.DbdfError) as refused:
+        dbdf.load(corpus_path(entry), dialect="daphne")
+    assert refused.value.status is status
+    data = (CORPUS_DIR / entry["file"]).read_bytes()
+    for reader in (dbdf.Reader(corpus_path(entry), "daphne"), dbdf.Reader.from_bytes(data, dbdf.Dialect.DAPHNE)):
+        with reader:
+            violations = reader.validate()
+            assert [(violation.rule, violation.offset) for violation in violations] == [(entry["rule"], entry["offset"])]
 
 
 @pytest.mark.parametrize("entry", FRAMES, ids=names(FRAMES))
@@ -99,7 +138,7 @@ def test_runtime_frames_read_with_default_labels_that_are_not_recoverable(entry,
     assert [column["label"] for column in entry["columns"]] == labels
     assert list(loaded) == labels
     for column in entry["columns"]:
-        assert_same(loaded[column["label"]], np.array(column["values"], dtype=dtype_of(column["value_type"])))
+        assert_same(loaded[column["label"]], values_of(column["values"], column["value_type"]))
     with dbdf.Reader(corpus_path(entry), dialect="daphne") as reader:
         assert not reader.labels_recoverable
         assert reader.column_labels == labels

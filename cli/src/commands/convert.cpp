@@ -1,29 +1,29 @@
-// dbdf convert IN OUT: between .dbdf and .npy, .mtx, .csv, and .dbdf to .dbdf, streamed where the formats allow.
+// dbdf convert IN OUT: between .dbdf and the other formats of the format table, and .dbdf to .dbdf, streamed where
+// the formats allow.
+#include <algorithm>
 #include <cstdio>
+#include <span>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
-#include "../formats/csv.hpp"
-#include "../formats/mtx.hpp"
-#include "../formats/npy.hpp"
-#include "../formats/reencode.hpp"
+#include "../formats/format_table.hpp"
 #include "../handles.hpp"
 #include "commands.hpp"
 
 namespace dbdf_cli {
 namespace {
 
-std::string format_of(const std::string& explicit_format, const std::string& path) {
-    std::string format = explicit_format;
-    if (format.empty()) {
-        const auto dot = path.rfind('.');
-        if (dot != std::string::npos) format = path.substr(dot + 1);
+const ConversionFormat& format_of(const std::string& explicit_format, const char* option, const std::string& path) {
+    if (!explicit_format.empty()) {
+        if (const ConversionFormat* format = format_named(explicit_format)) return *format;
+        throw CliError(fmt::format("{} {}: unknown format (one of {})", option, explicit_format, format_names()));
     }
-    if (format != "dbdf" && format != "npy" && format != "mtx" && format != "csv") {
-        throw CliError(path + ": cannot tell the format (use .dbdf, .npy, .mtx, .csv or --from/--to)");
-    }
-    return format;
+    if (const ConversionFormat* format = format_of_path(path)) return *format;
+    throw CliError(fmt::format("{}: cannot tell the format (use {} or --from/--to)", path, usual_extensions()));
 }
 
 OutputSettings settings_of(const ConvertOptions& options) {
@@ -65,23 +65,41 @@ OutputSettings settings_of(const ConvertOptions& options) {
     return settings;
 }
 
-// Options that only one side's format can use are refused elsewhere rather than ignored, so that a conversion
-// never silently does something other than what its command line says.
-void refuse_options_that_do_not_apply(const ConvertOptions& options, const std::string& from, const std::string& to) {
-    auto refuse_unless = [](bool applies, const char* option, const char* side, const std::string& path,
-                            const std::string& format) {
-        if (!applies) throw CliError(fmt::format("{} applies to {} only, not to {} ({})", option, side, path, format));
-    };
-    const std::string in = options.input;
-    const std::string out = options.output;
-    refuse_unless(options.dialect.empty() || from == "dbdf", "--dialect", ".dbdf inputs", in, from);
-    refuse_unless(options.dialect_in.empty() || from == "dbdf", "--dialect-in", ".dbdf inputs", in, from);
-    refuse_unless(options.schema.empty() || from == "csv", "--schema", ".csv inputs", in, from);
-    refuse_unless(options.header.empty() || from == "csv", "--header", ".csv inputs", in, from);
-    refuse_unless(options.dialect_out.empty() || to == "dbdf", "--dialect-out", ".dbdf outputs", out, to);
-    refuse_unless(options.encoding == "auto" || to == "dbdf", "--encoding", ".dbdf outputs", out, to);
-    refuse_unless(options.block.empty() || to == "dbdf", "--block", ".dbdf outputs", out, to);
-    refuse_unless(options.data_type.empty() || to == "dbdf", "--data-type", ".dbdf outputs", out, to);
+// The formats' options given on the command line (options every format takes, such as --value-type, are not here).
+std::vector<std::pair<std::string_view, bool>> format_options_given(const ConvertOptions& options) {
+    return {{"--dialect", !options.dialect.empty()},         {"--dialect-in", !options.dialect_in.empty()},
+            {"--schema", !options.schema.empty()},           {"--header", !options.header.empty()},
+            {"--dialect-out", !options.dialect_out.empty()}, {"--encoding", options.encoding != "auto"},
+            {"--block", !options.block.empty()},             {"--data-type", !options.data_type.empty()},
+            {"--no-meta", options.no_meta}};
+}
+
+bool lists(std::span<const std::string_view> options, std::string_view option) {
+    return std::find(options.begin(), options.end(), option) != options.end();
+}
+
+// "the .dbdf inputs" for an option of the input side: the usual extensions of the formats that take it there.
+std::string formats_taking(std::string_view option, bool input_side) {
+    std::string text;
+    for (const ConversionFormat& format : conversion_formats()) {
+        if (lists(input_side ? format.input_options : format.output_options, option)) {
+            text += (text.empty() ? "" : " or ") + std::string(format.extensions[0]);
+        }
+    }
+    return text + (input_side ? " inputs" : " outputs");
+}
+
+// An option that only some formats take is refused where neither side's format takes it rather than ignored, so
+// that a conversion never silently does something other than what its command line says.
+void refuse_options_that_do_not_apply(const ConvertOptions& options, const ConversionFormat& from,
+                                      const ConversionFormat& to) {
+    for (const auto& [option, given] : format_options_given(options)) {
+        if (!given || lists(from.input_options, option) || lists(to.output_options, option)) continue;
+        const bool input_side = std::any_of(conversion_formats().begin(), conversion_formats().end(),
+                                            [&](const ConversionFormat& f) { return lists(f.input_options, option); });
+        throw CliError(fmt::format("{} applies to {} only, not to {} ({})", option, formats_taking(option, input_side),
+                                   input_side ? options.input : options.output, input_side ? from.name : to.name));
+    }
     if (options.no_meta && options.dialect_out != "daphne") {
         throw CliError("--no-meta applies to daphne outputs only (--dialect-out daphne)");
     }
@@ -90,28 +108,19 @@ void refuse_options_that_do_not_apply(const ConvertOptions& options, const std::
 }  // namespace
 
 int run_convert(const ConvertOptions& options) {
-    const std::string from = format_of(options.from, options.input);
-    const std::string to = format_of(options.to, options.output);
-    if (from != "dbdf" && to != "dbdf") {
-        throw CliError(fmt::format("{} ({}) to {} ({}): one side of a conversion must be .dbdf", options.input, from,
-                                   options.output, to));
-    }
+    const ConversionFormat& from = format_of(options.from, "--from", options.input);
+    const ConversionFormat& to = format_of(options.to, "--to", options.output);
+    const ConversionFormat& dbdf = dbdf_format();
+    require_dbdf_side(from, to, options.input, options.output);
     refuse_options_that_do_not_apply(options, from, to);
-    const OutputSettings settings = settings_of(options);
-    if (settings.keep_blocks && (from != "dbdf" || to != "dbdf")) {
+    Conversion conversion{options.input, options.output, settings_of(options), options.schema, options.header};
+    if (conversion.settings.keep_blocks && (&from != &dbdf || &to != &dbdf)) {
         throw CliError("--encoding as-is applies to .dbdf to .dbdf conversions");
     }
-    const CsvHeader csv_header = options.header.empty() ? CsvHeader::Auto : parse_csv_header(options.header);
-    if (from == "dbdf" && to == "dbdf") dbdf_to_dbdf(options.input, options.output, settings);
-    else if (from == "npy") npy_to_dbdf(options.input, options.output, settings);
-    else if (from == "mtx") mtx_to_dbdf(options.input, options.output, settings);
-    else if (from == "csv") csv_to_dbdf(options.input, options.output, settings, options.schema, csv_header);
-    else if (to == "npy") dbdf_to_npy(options.input, options.output, settings);
-    else if (to == "mtx") dbdf_to_mtx(options.input, options.output, settings);
-    else dbdf_to_csv(options.input, options.output, settings);
+    run_conversion(from, to, conversion);
     // .csv and .dbdf outputs carry a frame's labels: made-up ones are pointed out.
-    if (from == "dbdf" && to != "npy" && to != "mtx") {
-        note_unrecoverable_labels(open_reader(options.input, settings.input_dialect), options.input);
+    if (&from == &dbdf && to.keeps_labels) {
+        note_unrecoverable_labels(open_reader(options.input, conversion.settings.input_dialect), options.input);
     }
     return 0;
 }

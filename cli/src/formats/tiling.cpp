@@ -11,6 +11,7 @@
 namespace dbdf_cli {
 namespace {
 
+// Bytes of entries in an automatic sparse tile: the size of the writer's automatic dense tiles.
 constexpr std::uint64_t kTileBytes = std::uint64_t{4} << 20;
 constexpr std::uint64_t kMaxExtent = 0xFFFFFFFFull;
 // Rows of one automatic sparse tile at most, so that a tile's row structure stays small whatever its density.
@@ -35,12 +36,6 @@ TileShape sparse_tile_shape(std::uint64_t rows, std::uint64_t cols, std::uint64_
     return shape;
 }
 
-// Rows of an automatic tile `cols` values of `width` bytes wide: about kTileBytes, at least one row.
-std::uint64_t tile_rows(std::uint64_t rows, std::uint64_t cols, std::uint64_t width) {
-    return std::min({std::max<std::uint64_t>(1, kTileBytes / (cols * width)), std::max<std::uint64_t>(rows, 1),
-                     kMaxExtent});
-}
-
 }  // namespace
 
 void OutputTarget::check(dbdf_status_t status, const std::string& where) const {
@@ -48,22 +43,13 @@ void OutputTarget::check(dbdf_status_t status, const std::string& where) const {
 }
 
 TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t type) {
-    TileShape shape;
-    const std::uint64_t width = std::max<std::size_t>(dbdf_value_type_size(type), 1);
-    if (settings.output_dialect == DBDF_DIALECT_DAPHNE) {
-        // One block per object. A dense matrix's values lie in it row-major, so the writer takes it as full-width
-        // row bands in order, each written as it comes: bands of about 4 MiB, as spec tiles are. Anything else goes
-        // whole.
-        shape.cols = std::max<std::uint64_t>(cols, 1);
-        const bool banded = settings.data_type == DBDF_DATA_DENSE;
-        shape.rows = banded ? tile_rows(rows, shape.cols, width) : std::max<std::uint64_t>(rows, 1);
-        return shape;
-    }
-    shape.cols = std::min({std::max<std::uint64_t>(cols, 1), kMaxExtent, kTileBytes / width});
-    shape.rows = tile_rows(rows, shape.cols, width);
-    if (settings.options.block_rows != 0) shape.rows = settings.options.block_rows;
-    if (settings.options.block_cols != 0) shape.cols = settings.options.block_cols;
-    return shape;
+    const auto data_type = static_cast<dbdf_data_type_t>(settings.data_type != 0 ? settings.data_type : DBDF_DATA_DENSE);
+    std::uint32_t tile_rows = 0, tile_cols = 0;
+    check(dbdf_writer_tile_shape(settings.output_dialect, data_type, type, rows, cols, &settings.options, &tile_rows,
+                                 &tile_cols),
+          "choosing the block shape");
+    // An object without cells has no blocks (0 x 0); callers step by the shape, so it is never 0.
+    return TileShape{std::max<std::uint64_t>(tile_rows, 1), std::max<std::uint64_t>(tile_cols, 1)};
 }
 
 void write_matrix_tiles(const OutputTarget& output, std::uint64_t rows, std::uint64_t cols,
@@ -194,9 +180,11 @@ void write_sparse_tiles(const OutputTarget& output, std::uint64_t rows, std::uin
 void write_frame_columns(const OutputTarget& output, std::uint64_t rows,
                          const std::vector<dbdf_value_type_t>& source_types, const OutputSettings& settings,
                          const GatherTile& gather) {
+    OutputSettings frame_settings = settings;  // a column's blocks, whatever the input was
+    frame_settings.data_type = DBDF_DATA_FRAME;
     Progress progress(source_types.size());
     for (std::uint64_t column = 0; column < source_types.size(); ++column) {
-        const TileShape tile = tile_shape(settings, rows, 1, source_types[column]);
+        const TileShape tile = tile_shape(frame_settings, rows, 1, source_types[column]);
         for (std::uint64_t row = 0; row < rows; row += tile.rows) {
             const std::uint64_t height = std::min(tile.rows, rows - row);
             TypedBuffer values(source_types[column], height);

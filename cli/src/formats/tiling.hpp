@@ -37,10 +37,10 @@ struct TileShape {
     std::uint64_t cols = 0;
 };
 
-// The block shape to use: the one asked for, or tiles of about 4 MiB of values. In the daphne dialect, whose
-// objects are one block each: full-width row bands of about 4 MiB (at least one row) when settings.data_type is
-// DBDF_DATA_DENSE, as the writer takes a dense matrix's block in such bands; the whole object otherwise (CSR
-// matrices, frames, scalars, and a data type left at 0).
+// The block shape the writer chooses (dbdf_writer_tile_shape) for the output's dialect, data type (settings.data_type,
+// 0 taken as a dense matrix), shape and value type, and settings.options' block sizes: tiles of about 4 MiB or the
+// ones asked for; in the daphne dialect a dense matrix's full-width row bands of about 4 MiB, a CSR matrix, a scalar
+// or a frame's column whole. Never 0 x 0: an object without cells gets 1 x 1, which visits nothing.
 TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t type);
 
 // Fills `out` (rows x cols values, row-major, of the buffer's type) with the source's cells at (row, col).

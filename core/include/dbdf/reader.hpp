@@ -53,7 +53,9 @@ public:
     // Opens a regular file read-only and parses its header; the file's size is taken now, so bytes appended later
     // are not read. Never blocks on a FIFO: anything but a regular file is Error(Io) naming what it is. Throws
     // Error(Io) when the file cannot be opened or read, and header errors. `dialect` says which layout the file
-    // follows; it is never guessed (dialect.hpp).
+    // follows; it is never guessed (dialect.hpp). In the daphne dialect the body's single block record and the
+    // body's size are checked too (a cut-off body is Error(Truncated) here, whatever the object's shape); the
+    // values are not read.
     static Reader open_file(const std::filesystem::path& path, Dialect dialect = Dialect::Spec,
                             FileAccess access = FileAccess::PositionedReads);
     // Reads caller memory without copying; it must outlive the reader.

@@ -66,19 +66,66 @@ macro_rules! integers_from_json {
 }
 integers_from_json!(u8, u16, u32, u64, i8, i16, i32, i64);
 
+/// A float's bits from a "0x..." string of `digits` hex digits: corpus.json writes a float so when a JSON number
+/// cannot hold it (NaN payloads, infinities, -0.0).
+fn float_bits(cell: &Json, digits: usize) -> Option<u64> {
+    let text = cell.as_str()?;
+    let hex = text.strip_prefix("0x").unwrap_or_else(|| panic!("{text} is not a bit pattern"));
+    assert_eq!(hex.len(), digits, "{text} has {digits} hex digits");
+    Some(u64::from_str_radix(hex, 16).unwrap_or_else(|error| panic!("{text}: {error}")))
+}
+
 impl FromJson for f64 {
     fn from_json(number: &Json) -> Self {
+        if let Some(bits) = float_bits(number, 16) {
+            return f64::from_bits(bits);
+        }
         number.as_f64().unwrap_or_else(|| panic!("{number} is not a number"))
     }
 }
 
 impl FromJson for f32 {
     fn from_json(number: &Json) -> Self {
+        if let Some(bits) = float_bits(number, 8) {
+            return f32::from_bits(u32::try_from(bits).expect("8 hex digits"));
+        }
         let wide = f64::from_json(number);
         let narrow = wide as f32;
         assert_eq!(f64::from(narrow), wide, "{number} is not exactly an f32");
         narrow
     }
+}
+
+/// Values as bit patterns, so that NaN payloads and -0.0 compare as the values they are.
+trait ToBits: Copy {
+    fn to_bits_u64(self) -> u64;
+}
+
+macro_rules! integer_bits {
+    ($($rust:ty),*) => {$(
+        impl ToBits for $rust {
+            fn to_bits_u64(self) -> u64 {
+                self as u64
+            }
+        }
+    )*};
+}
+integer_bits!(u8, u16, u32, u64, i8, i16, i32, i64);
+
+impl ToBits for f32 {
+    fn to_bits_u64(self) -> u64 {
+        u64::from(self.to_bits())
+    }
+}
+
+impl ToBits for f64 {
+    fn to_bits_u64(self) -> u64 {
+        self.to_bits()
+    }
+}
+
+fn bits<T: ToBits>(values: &[T]) -> Vec<u64> {
+    values.iter().map(|value| value.to_bits_u64()).collect()
 }
 
 /// A JSON array of numbers as values of `T`.
@@ -123,7 +170,7 @@ fn every_corpus_file_reads_as_corpus_json_says_from_a_file_and_from_memory() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 25, "files described by corpus.json");
+    assert_eq!(checked, 48, "files described by corpus.json");
 }
 
 fn check_object(reader: &mut Reader<'_>, entry: &Json) {
@@ -141,7 +188,7 @@ fn check_object(reader: &mut Reader<'_>, entry: &Json) {
             let value_type = value_type_named(text(entry, "value_type"));
             assert_eq!(info.value_type, Some(value_type), "{name}");
             with_value_type!(value_type, T => {
-                assert_eq!(reader.read_dense::<T>().unwrap(), json_values::<T>(&entry["values"]), "{name}");
+                assert_eq!(bits(&reader.read_dense::<T>().unwrap()), bits(&json_values::<T>(&entry["values"])), "{name}");
             });
             assert_eq!(reader.build_index().unwrap(), 1, "{name}: one block covers a matrix or a scalar");
             reader.rewind().unwrap();
@@ -158,7 +205,7 @@ fn check_csr(reader: &mut Reader<'_>, entry: &Json) {
         let csr = reader.read_csr::<T>().unwrap();
         assert_eq!(csr.row_offsets, json_values::<u64>(&entry["row_offsets"]), "{name}");
         assert_eq!(csr.col_indices, json_values::<u64>(&entry["col_indices"]), "{name}");
-        assert_eq!(csr.values, json_values::<T>(&entry["values"]), "{name}");
+        assert_eq!(bits(&csr.values), bits(&json_values::<T>(&entry["values"])), "{name}");
     });
     assert_eq!(reader.build_index().unwrap(), 1, "{name}");
     reader.rewind().unwrap();
@@ -182,15 +229,46 @@ fn check_frame(reader: &mut Reader<'_>, entry: &Json) {
         assert_eq!(reader.column_label(index as u64).unwrap(), text(column, "label"), "{name} column {index}");
         assert_eq!(reader.column_label(index as u64).unwrap(), format!("col_{index}"), "{name} column {index}");
         with_value_type!(value_type, T => {
-            assert_eq!(reader.read_column::<T>(index as u64).unwrap(), json_values::<T>(&column["values"]), "{name}");
+            assert_eq!(
+                bits(&reader.read_column::<T>(index as u64).unwrap()),
+                bits(&json_values::<T>(&column["values"])),
+                "{name}"
+            );
         });
     }
-    // One block per column, whose values lie a frame row apart.
-    assert_eq!(reader.build_index().unwrap(), columns.len() as u64, "{name}");
+    // One block per column, whose values lie a frame row apart; a frame without rows has no cells, so no blocks.
+    let blocks = if number(entry, "rows") == 0 { 0 } else { columns.len() as u64 };
+    assert_eq!(reader.build_index().unwrap(), blocks, "{name}");
     reader.rewind().unwrap();
     while let Some(block) = reader.next_block().unwrap() {
         let layout = block.payload_layout().unwrap();
         assert_eq!(layout, PayloadLayout::StridedColumn { value_stride: row_width }, "{name}");
+    }
+}
+
+/// corpus.json's "invalid" files open, but reading their values fails with the status it names, and validation finds
+/// exactly the violation it names (rule and byte offset).
+#[test]
+fn invalid_files_are_refused_with_their_rule() {
+    let corpus: Json =
+        serde_json::from_str(&std::fs::read_to_string(corpus_dir().join("corpus.json")).unwrap()).unwrap();
+    let invalid = corpus["invalid"].as_array().expect("corpus.json lists its invalid files");
+    assert_eq!(invalid.len(), 1);
+    for entry in invalid {
+        let name = text(entry, "file");
+        assert_eq!(text(entry, "status"), "format", "{name}");
+        let bytes = corpus_bytes(name);
+        for mut reader in [
+            Reader::open_with(corpus_dir().join(name), Dialect::Daphne).unwrap(),
+            Reader::from_bytes_with(&bytes, Dialect::Daphne).unwrap(),
+        ] {
+            let error = reader.read_dense::<f64>().unwrap_err();
+            assert_eq!(error.status(), Status::Format, "{name}: {error}");
+            let violations = reader.violations().unwrap();
+            assert_eq!(violations.len(), 1, "{name}: {violations:?}");
+            assert_eq!(i64::from(violations[0].rule), entry["rule"].as_i64().unwrap(), "{name}");
+            assert_eq!(violations[0].offset, number(entry, "offset"), "{name}");
+        }
     }
 }
 
@@ -247,7 +325,7 @@ fn reproducible_matrices() -> Vec<Json> {
         .filter(|entry| entry["reproducible"].as_bool() == Some(true))
         .filter(|entry| matches!(entry["data_type"].as_str(), Some("dense" | "csr" | "scalar")))
         .collect();
-    assert_eq!(entries.len(), 21, "reproducible dense, CSR and scalar files");
+    assert_eq!(entries.len(), 41, "reproducible dense, CSR and scalar files");
     entries
 }
 

@@ -156,8 +156,22 @@ final class DaphneCorpus {
         return (type.isUnsigned() ? "ui" : "si") + (8 * type.size());
     }
 
-    /** The bit pattern of a JSON number as a value of {@code type}, zero-extended to 64 bits. */
+    /** Every entry of corpus.json's "invalid": files that open but break a rule in their payload. */
+    @SuppressWarnings("unchecked")
+    static List<Map<String, Object>> invalid() {
+        return (List<Map<String, Object>>) description().get("invalid");
+    }
+
+    /**
+     * The bit pattern of a JSON number as a value of {@code type}, zero-extended to 64 bits. A float may also be a
+     * string "0x..." of its bits (8 hex digits for f32, 16 for f64): NaN payloads, infinities and -0.0.
+     */
     private static long bitsOf(ValueType type, Object number, String where) {
+        if (type.isFloatingPoint() && number instanceof String bits) {
+            assertTrue(bits.startsWith("0x") && bits.length() == 2 + 2 * type.size(),
+                    where + ": " + bits + " is the bit pattern of a " + type + " value");
+            return Long.parseUnsignedLong(bits.substring(2), 16);
+        }
         if (type.isFloatingPoint()) {
             double value = exactDouble(number, where);
             if (type == ValueType.F64) {

@@ -75,6 +75,29 @@ class DialectReadTest {
         }));
     }
 
+    /**
+     * corpus.json's "invalid" files open, but reading their values fails with the status it names, and validation
+     * finds exactly the violation it names (rule and byte offset).
+     */
+    @TestFactory
+    Stream<DynamicTest> invalidFilesAreRefusedWithTheirRule() {
+        return DaphneCorpus.invalid().stream().map(entry -> DynamicTest.dynamicTest(DaphneCorpus.fileOf(entry), () -> {
+            Status expected = Status.valueOf(((String) entry.get("status")).toUpperCase(java.util.Locale.ROOT));
+            for (String opening : openingNames()) {
+                try (Reader reader = OPENINGS.get(opening).apply(DaphneCorpus.pathOf(entry))) {
+                    int cells = Math.toIntExact(reader.info().rows() * reader.info().cols());
+                    DbdfException error = assertThrows(DbdfException.class,
+                            () -> TypedOverloads.call(reader, "readDense", ValueType.F64, new double[cells], 0L),
+                            opening);
+                    assertEquals(expected, error.status(), opening + ": " + error.getMessage());
+                    assertEquals(List.of(DaphneCorpus.integer(entry, "rule"), DaphneCorpus.integer(entry, "offset")),
+                            reader.violations().stream().flatMap(v -> Stream.of((long) v.rule(), v.offset())).toList(),
+                            opening + ": the one violation");
+                }
+            }
+        }));
+    }
+
     private static void checkObject(Map<String, Object> entry, Reader reader) {
         DataType dataType = DaphneCorpus.dataTypeOf(entry);
         assertEquals(Dialect.DAPHNE, reader.dialect());
@@ -152,6 +175,9 @@ class DialectReadTest {
     void corpusDescribesEveryFileOfTheFolder() throws IOException {
         Map<String, Object> description = DaphneCorpus.description();
         List<String> described = new ArrayList<>(List.of("README.md", "corpus.json"));
+        for (Map<String, Object> entry : DaphneCorpus.invalid()) {
+            described.add(DaphneCorpus.fileOf(entry));
+        }
         for (Map<String, Object> entry : DaphneCorpus.entries()) {
             described.add(DaphneCorpus.fileOf(entry));
             if (entry.containsKey("meta")) {

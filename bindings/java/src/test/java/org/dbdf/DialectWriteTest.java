@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.lang.reflect.Array;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +34,9 @@ class DialectWriteTest {
         long cols = DaphneCorpus.integer(entry, "cols");
         Object values = DaphneCorpus.values(entry, "values", type);
         writer.beginMatrix(DaphneCorpus.dataTypeOf(entry), type, rows, cols);
-        if (DaphneCorpus.dataTypeOf(entry) == DataType.CSR) {
+        if (rows == 0 || cols == 0) {
+            // A matrix without cells takes no block (rule 4): finish writes its empty body.
+        } else if (DaphneCorpus.dataTypeOf(entry) == DataType.CSR) {
             long[] colIndices = DaphneCorpus.colIndices(entry);
             int[] narrowed = new int[colIndices.length];
             for (int index = 0; index < colIndices.length; index++) {
@@ -43,8 +44,7 @@ class DialectWriteTest {
             }
             TypedOverloads.call(writer, "addCsr", 0L, 0L, rows, cols, type, DaphneCorpus.rowOffsets(entry), narrowed,
                     values, Encoding.AUTO);
-        } else if (Array.getLength(values) > 0) {
-            // A matrix with a zero dimension takes no values at all.
+        } else {
             TypedOverloads.call(writer, "writeDense", type, values, 0L, Encoding.AUTO, 0L, 0L);
         }
         writer.finish();

@@ -87,9 +87,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const dbdf_cli::ConversionFormat& format : dbdf_cli::conversion_formats()) {
         const bool reencoding = &format == &dbdf_cli::dbdf_format();
         const std::filesystem::path output = scratch().path() / ("output" + std::string(format.extensions[0]));
-        const dbdf_cli::Conversion conversion{in, output.string(), reencoding ? reencoding_settings(data[0], data[1])
-                                                                              : dbdf_cli::OutputSettings{},
-                                              "", ""};
+        const dbdf_cli::Conversion conversion{
+            in, output.string(), reencoding ? reencoding_settings(data[0], data[1]) : dbdf_cli::OutputSettings{}, "",
+            ""};
         attempt([&] { format.from_dbdf(conversion); }, output);
     }
     return 0;

@@ -29,8 +29,7 @@ void decode_current_block(dbdf::Reader& reader) {
         std::vector<std::int8_t> narrow(block.area());
         try {
             reader.decode_dense(dbdf::ValueType::I8, narrow.data(), narrow.size(), 0);
-        } catch (const dbdf::Error&) {
-        }
+        } catch (const dbdf::Error&) {}
     }
     const std::uint64_t entries = reader.count_entries();
     if (entries <= kMaxCells && block.rows <= kMaxCells) {
@@ -50,11 +49,9 @@ void exercise(std::span<const std::byte> input, dbdf::Dialect dialect) {
         while (reader.next_block()) {
             try {
                 decode_current_block(reader);
-            } catch (const dbdf::Error&) {
-            }
+            } catch (const dbdf::Error&) {}
         }
-    } catch (const dbdf::Error&) {
-    }
+    } catch (const dbdf::Error&) {}
     const auto& header = reader.header();
     const auto& index = reader.build_index();
     if (!index.empty()) reader.seek_block(index.size() - 1);
@@ -75,7 +72,6 @@ void exercise(std::span<const std::byte> input, dbdf::Dialect dialect) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {
         exercise(std::span(reinterpret_cast<const std::byte*>(data), size), dbdf::Dialect::DBDF_FUZZ_DIALECT);
-    } catch (const dbdf::Error&) {
-    }
+    } catch (const dbdf::Error&) {}
     return 0;
 }

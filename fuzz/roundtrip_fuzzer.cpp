@@ -103,8 +103,8 @@ void round_trip_matrix(InputCursor& input, dbdf::Dialect dialect, InputForm form
     // The daphne dialect has no code for i16 and u16 (DIALECT.md): the next wider type stands in.
     if (dialect == dbdf::Dialect::Daphne && type == dbdf::ValueType::I16) type = dbdf::ValueType::I32;
     if (dialect == dbdf::Dialect::Daphne && type == dbdf::ValueType::U16) type = dbdf::ValueType::U32;
-    const auto data_type =
-        form == InputForm::DenseArray && input.byte() % 2 == 0 ? dbdf::DataType::DenseMatrix : dbdf::DataType::CsrMatrix;
+    const auto data_type = form == InputForm::DenseArray && input.byte() % 2 == 0 ? dbdf::DataType::DenseMatrix
+                                                                                  : dbdf::DataType::CsrMatrix;
     const std::size_t width = dbdf::value_size(type);
     const std::vector<std::uint8_t> values = fill_values(input.rest(), rows * cols, width, 0);
 

@@ -49,9 +49,10 @@ int main(int argc, char **argv) {
         if (run >= 0) seconds[run] = now_seconds() - start;
     }
     qsort(seconds, (size_t)repeats, sizeof(double), compare_doubles);
-    printf("{\"language\": \"c\", \"median_seconds\": %.9f, \"min_seconds\": %.9f, \"bytes\": %zu, "
-           "\"check\": %.17g}\n",
-           seconds[repeats / 2], seconds[0], count * sizeof(double), values[count - 1]);
+    printf(
+        "{\"language\": \"c\", \"median_seconds\": %.9f, \"min_seconds\": %.9f, \"bytes\": %zu, "
+        "\"check\": %.17g}\n",
+        seconds[repeats / 2], seconds[0], count * sizeof(double), values[count - 1]);
     free(seconds);
     free(values);
     dbdf_reader_free(reader);

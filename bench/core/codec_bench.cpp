@@ -85,9 +85,7 @@ BENCHMARK(BM_MemcpyFromPayloadOffset)->Arg(kCells * 8);
 
 // --- encoding -------------------------------------------------------------------------------------------------
 
-void BM_EncodeDense_f64(benchmark::State& state) {
-    encode_block(state, random_doubles(kCells), Encoding::Dense);
-}
+void BM_EncodeDense_f64(benchmark::State& state) { encode_block(state, random_doubles(kCells), Encoding::Dense); }
 BENCHMARK(BM_EncodeDense_f64);
 
 void BM_EncodeDense_i32(benchmark::State& state) {
@@ -113,8 +111,7 @@ void BM_EncodeCsrFromArrays_f64(benchmark::State& state) {
         Writer writer(reused_buffer_sink());
         writer.begin_matrix(DataType::CsrMatrix, ValueType::F64, kSide, kSide);
         writer.add_csr(BlockPlacement{0, 0, kSide, kSide}, ValueType::F64, csr.row_offsets.data(),
-                       csr.col_indices.data(), csr.values.data(), csr.values.size(),
-                       WriteOptions{Encoding::Csr, 0, 0});
+                       csr.col_indices.data(), csr.values.data(), csr.values.size(), WriteOptions{Encoding::Csr, 0, 0});
         writer.finish();
         encoded = writer.bytes_written();
     }
@@ -124,9 +121,7 @@ BENCHMARK(BM_EncodeCsrFromArrays_f64);
 
 // --- automatic encoding: the choice of block type and narrowest value type, then the encoding ----------------
 
-void BM_EncodeAuto_f64_random(benchmark::State& state) {
-    encode_block(state, random_doubles(kCells), Encoding::Auto);
-}
+void BM_EncodeAuto_f64_random(benchmark::State& state) { encode_block(state, random_doubles(kCells), Encoding::Auto); }
 BENCHMARK(BM_EncodeAuto_f64_random);
 
 void BM_EncodeAuto_f64_small_integers(benchmark::State& state) {  // narrows to u8
@@ -151,7 +146,7 @@ struct ContentKind {
     bool small_integers;  // values 1..100 (narrowest: u8), else doubles needing all 64 bits
 };
 constexpr ContentKind kContentKinds[] = {
-    {"random_doubles", 1.0, false}, {"small_integers", 1.0, true}, {"doubles_60pct", 0.6, false},
+    {"random_doubles", 1.0, false},      {"small_integers", 1.0, true},    {"doubles_60pct", 0.6, false},
     {"small_integers_5pct", 0.05, true}, {"doubles_0_1pct", 0.001, false}, {"all_zero", 0.0, false},
 };
 
@@ -189,9 +184,10 @@ void BM_AutoEncodingSize(benchmark::State& state) {
                 for (std::uint32_t j = col; j < col + tile; ++j) entries += values[std::size_t{i} * side + j] != 0.0;
             }
             const std::uint64_t least =
-                entries == 0 ? kEmptyBlockBytes
-                             : std::min({dense_block_bytes(tile, tile, narrowest),
-                                         csr_block_bytes(tile, entries, narrowest), coo_block_bytes(tile, entries, narrowest)});
+                entries == 0
+                    ? kEmptyBlockBytes
+                    : std::min({dense_block_bytes(tile, tile, narrowest), csr_block_bytes(tile, entries, narrowest),
+                                coo_block_bytes(tile, entries, narrowest)});
             smallest += kBlockPositionBytes + least;
         }
     }

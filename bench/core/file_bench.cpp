@@ -70,7 +70,8 @@ BENCHMARK(BM_OpenAndIndex_1GiB_1024_blocks)->Unit(benchmark::kMicrosecond);
 void BM_PreadFloor_1024_records(benchmark::State& state) {
     const fs::path& path = gib_file();
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    const std::uint64_t record_bytes = kBlockPositionBytes + dense_block_bytes(kIndexTileRows, kIndexCols, ValueType::F64);
+    const std::uint64_t record_bytes =
+        kBlockPositionBytes + dense_block_bytes(kIndexTileRows, kIndexCols, ValueType::F64);
     std::array<std::byte, 34> record{};
     for (auto _ : state) {
         for (std::uint64_t block = 0; block < kIndexRows / kIndexTileRows; ++block) {
@@ -123,7 +124,8 @@ void BM_ReadDenseFile_256MiB(benchmark::State& state) {
     for (auto _ : state) {
         Reader reader = Reader::open_file(path);
         reader.set_decode_threads(threads);
-        reader.read_dense_window(ValueType::F64, Window{0, 0, kDenseFileRows, kDenseFileCols}, out.data(), out.size(), 0);
+        reader.read_dense_window(ValueType::F64, Window{0, 0, kDenseFileRows, kDenseFileCols}, out.data(), out.size(),
+                                 0);
         benchmark::DoNotOptimize(out.data());
         benchmark::ClobberMemory();
     }

@@ -99,7 +99,7 @@ typedef enum dbdf_status {
      *  (the message names it). Any function returning a status may report it, but only if dbdf breaks its own
      *  design; no input or argument is meant to cause it. Please report it. */
     DBDF_ERR_INTERNAL = -10,
-    DBDF_ERR_SINK = -11             /**< A write callback reported failure. */
+    DBDF_ERR_SINK = -11 /**< A write callback reported failure. */
 } dbdf_status_t;
 
 /**
@@ -230,11 +230,11 @@ typedef struct dbdf_object_info {
 
 /** One block as stored, known without decoding its payload. Frozen plain-data struct. */
 typedef struct dbdf_block_info {
-    uint64_t index;  /**< ordinal of the block in the file, from 0 */
-    uint64_t row;    /**< position of the block's first row in the object (rx) */
-    uint64_t col;    /**< position of the block's first column in the object (cx) */
-    uint32_t rows;   /**< block rows (#r) */
-    uint32_t cols;   /**< block columns (#c) */
+    uint64_t index; /**< ordinal of the block in the file, from 0 */
+    uint64_t row;   /**< position of the block's first row in the object (rx) */
+    uint64_t col;   /**< position of the block's first column in the object (cx) */
+    uint32_t rows;  /**< block rows (#r) */
+    uint32_t cols;  /**< block columns (#c) */
     dbdf_block_type_t block_type;
     dbdf_value_type_t value_type; /**< stored value type; DBDF_VALUE_NONE for empty blocks (they store no values) */
     uint64_t stored_values;       /**< values in the payload: rows*cols for dense, #nzb for CSR and COO, 0 empty */
@@ -279,8 +279,7 @@ DBDF_API dbdf_status_t dbdf_reader_object_info(const dbdf_reader_t *reader, dbdf
  * Value type of column `column`: for a frame the column's own type, for a matrix the object's value type.
  * Returns DBDF_OK or DBDF_ERR_INVALID_ARGUMENT (NULL argument, column >= cols).
  */
-DBDF_API dbdf_status_t dbdf_reader_column_type(const dbdf_reader_t *reader, uint64_t column,
-                                                dbdf_value_type_t *out);
+DBDF_API dbdf_status_t dbdf_reader_column_type(const dbdf_reader_t *reader, uint64_t column, dbdf_value_type_t *out);
 
 /**
  * Label of frame column `column`: *out_label points to its bytes as stored (expected UTF-8, not checked),
@@ -288,8 +287,8 @@ DBDF_API dbdf_status_t dbdf_reader_column_type(const dbdf_reader_t *reader, uint
  * Borrowed: valid until the reader is freed. Matrices have no labels.
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, column >= cols, object is not a frame).
  */
-DBDF_API dbdf_status_t dbdf_reader_column_label(const dbdf_reader_t *reader, uint64_t column,
-                                                 const char **out_label, size_t *out_length);
+DBDF_API dbdf_status_t dbdf_reader_column_label(const dbdf_reader_t *reader, uint64_t column, const char **out_label,
+                                                size_t *out_length);
 
 /**
  * Move to the next block and describe it in *out (may be NULL). Reads only the block header: the payload is
@@ -325,7 +324,7 @@ DBDF_API dbdf_status_t dbdf_reader_block_info(const dbdf_reader_t *reader, dbdf_
  * (the file cannot be read, or shrank since it was opened); DBDF_ERR_NOMEM.
  */
 DBDF_API dbdf_status_t dbdf_reader_block_payload(const dbdf_reader_t *reader, const void **out_data,
-                                                  size_t *out_nbytes);
+                                                 size_t *out_nbytes);
 
 /**
  * Decode the current block as dense values of `value_type` into `out`, row-major: element (i, j) goes to
@@ -337,8 +336,8 @@ DBDF_API dbdf_status_t dbdf_reader_block_payload(const dbdf_reader_t *reader, co
  * counts, unsorted or out-of-range indices); DBDF_ERR_RANGE (a value is not exactly representable in
  * `value_type`, or not in the object's declared type, rule 8).
  */
-DBDF_API dbdf_status_t dbdf_reader_block_decode_dense(dbdf_reader_t *reader, dbdf_value_type_t value_type,
-                                                      void *out, size_t capacity, uint64_t row_stride);
+DBDF_API dbdf_status_t dbdf_reader_block_decode_dense(dbdf_reader_t *reader, dbdf_value_type_t value_type, void *out,
+                                                      size_t capacity, uint64_t row_stride);
 
 /**
  * Number of entries the current block yields when decoded as CSR or COO (rule 14: the bit-non-zero values of a
@@ -407,9 +406,9 @@ DBDF_API dbdf_status_t dbdf_reader_seek_block(dbdf_reader_t *reader, uint64_t in
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, window outside the object, stride < cols);
  * DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_TRUNCATED; DBDF_ERR_FORMAT; DBDF_ERR_RANGE; DBDF_ERR_NOMEM.
  */
-DBDF_API dbdf_status_t dbdf_reader_read_dense_window(dbdf_reader_t *reader, dbdf_value_type_t value_type,
-                                                     uint64_t row, uint64_t col, uint64_t rows, uint64_t cols,
-                                                     void *out, size_t capacity, uint64_t row_stride);
+DBDF_API dbdf_status_t dbdf_reader_read_dense_window(dbdf_reader_t *reader, dbdf_value_type_t value_type, uint64_t row,
+                                                     uint64_t col, uint64_t rows, uint64_t cols, void *out,
+                                                     size_t capacity, uint64_t row_stride);
 
 /** The whole object as dense values: dbdf_reader_read_dense_window() over all rows and columns.
  *  Returns as dbdf_reader_read_dense_window(). */
@@ -420,8 +419,8 @@ DBDF_API dbdf_status_t dbdf_reader_read_dense(dbdf_reader_t *reader, dbdf_value_
  * Read frame (or matrix) column `column` as `rows` values of `value_type` into `out` (`capacity` elements).
  * Returns as dbdf_reader_read_dense_window().
  */
-DBDF_API dbdf_status_t dbdf_reader_read_column(dbdf_reader_t *reader, uint64_t column,
-                                               dbdf_value_type_t value_type, void *out, size_t capacity);
+DBDF_API dbdf_status_t dbdf_reader_read_column(dbdf_reader_t *reader, uint64_t column, dbdf_value_type_t value_type,
+                                               void *out, size_t capacity);
 
 /**
  * Number of entries the whole object yields as CSR (sum of dbdf_reader_block_count_entries over all blocks).
@@ -440,10 +439,9 @@ DBDF_API dbdf_status_t dbdf_reader_count_entries(dbdf_reader_t *reader, uint64_t
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_TRUNCATED; DBDF_ERR_FORMAT;
  * DBDF_ERR_RANGE; DBDF_ERR_NOMEM.
  */
-DBDF_API dbdf_status_t dbdf_reader_read_csr(dbdf_reader_t *reader, dbdf_value_type_t value_type,
-                                            uint64_t *row_offsets, size_t row_offsets_capacity,
-                                            uint64_t *col_indices, void *values, size_t capacity,
-                                            uint64_t *out_entries);
+DBDF_API dbdf_status_t dbdf_reader_read_csr(dbdf_reader_t *reader, dbdf_value_type_t value_type, uint64_t *row_offsets,
+                                            size_t row_offsets_capacity, uint64_t *col_indices, void *values,
+                                            size_t capacity, uint64_t *out_entries);
 
 /** One rule violation found by dbdf_reader_validate(). `rule` is the number of the rule in docs/format-rules.md, 0 for
  *  the spec's layout itself; `offset` is the byte offset in the input; `message` is valid during the call only. */
@@ -457,8 +455,8 @@ typedef void (*dbdf_violation_fn)(void *context, int rule, uint64_t offset, cons
  * Returns DBDF_OK (no violation); DBDF_ERR_FORMAT, DBDF_ERR_TRUNCATED or DBDF_ERR_RANGE (the first violation's
  * kind; dbdf_last_error_message() describes it); DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_NOMEM.
  */
-DBDF_API dbdf_status_t dbdf_reader_validate(dbdf_reader_t *reader, dbdf_violation_fn on_violation,
-                                            void *context, uint64_t *out_violations);
+DBDF_API dbdf_status_t dbdf_reader_validate(dbdf_reader_t *reader, dbdf_violation_fn on_violation, void *context,
+                                            uint64_t *out_violations);
 
 /* ============================================================================================================
  * 4. Writing
@@ -476,7 +474,8 @@ typedef struct dbdf_write_options {
     uint32_t block_cols;      /**< tiling helpers: columns per block; 0 = automatic */
 } dbdf_write_options_t;
 
-#define DBDF_WRITE_OPTIONS_INIT { sizeof(dbdf_write_options_t), DBDF_ENCODING_AUTO, 0u, 0u }
+#define DBDF_WRITE_OPTIONS_INIT \
+    { sizeof(dbdf_write_options_t), DBDF_ENCODING_AUTO, 0u, 0u }
 
 /** Set *options to the defaults (what DBDF_WRITE_OPTIONS_INIT gives). NULL is ignored. */
 DBDF_API void dbdf_write_options_init(dbdf_write_options_t *options);
@@ -543,8 +542,8 @@ DBDF_API dbdf_status_t dbdf_writer_begin_matrix(dbdf_writer_t *writer, dbdf_data
  * DBDF_ERR_NOMEM.
  */
 DBDF_API dbdf_status_t dbdf_writer_begin_frame(dbdf_writer_t *writer, uint64_t rows, uint64_t cols,
-                                               const dbdf_value_type_t *column_types,
-                                               const char *const *labels, const size_t *label_lengths);
+                                               const dbdf_value_type_t *column_types, const char *const *labels,
+                                               const size_t *label_lengths);
 
 /**
  * Add the block at (row, col) of shape rows x cols from dense row-major values of `value_type`: element (i, j)
@@ -560,8 +559,7 @@ DBDF_API dbdf_status_t dbdf_writer_begin_frame(dbdf_writer_t *writer, uint64_t r
  */
 DBDF_API dbdf_status_t dbdf_writer_add_dense(dbdf_writer_t *writer, uint64_t row, uint64_t col, uint32_t rows,
                                              uint32_t cols, dbdf_value_type_t value_type, const void *values,
-                                             size_t count, uint64_t row_stride,
-                                             const dbdf_write_options_t *options);
+                                             size_t count, uint64_t row_stride, const dbdf_write_options_t *options);
 
 /**
  * Add a block from block-local CSR arrays: row_offsets[0..rows] (rows + 1 entries, row_offsets[0] == 0,
@@ -571,9 +569,8 @@ DBDF_API dbdf_status_t dbdf_writer_add_dense(dbdf_writer_t *writer, uint64_t row
  * Returns as dbdf_writer_add_dense (malformed arrays are DBDF_ERR_INVALID_ARGUMENT).
  */
 DBDF_API dbdf_status_t dbdf_writer_add_csr(dbdf_writer_t *writer, uint64_t row, uint64_t col, uint32_t rows,
-                                           uint32_t cols, dbdf_value_type_t value_type,
-                                           const uint64_t *row_offsets, const uint32_t *col_indices,
-                                           const void *values, uint64_t entries,
+                                           uint32_t cols, dbdf_value_type_t value_type, const uint64_t *row_offsets,
+                                           const uint32_t *col_indices, const void *values, uint64_t entries,
                                            const dbdf_write_options_t *options);
 
 /**
@@ -582,9 +579,8 @@ DBDF_API dbdf_status_t dbdf_writer_add_csr(dbdf_writer_t *writer, uint64_t row, 
  * Returns as dbdf_writer_add_csr.
  */
 DBDF_API dbdf_status_t dbdf_writer_add_coo(dbdf_writer_t *writer, uint64_t row, uint64_t col, uint32_t rows,
-                                           uint32_t cols, dbdf_value_type_t value_type,
-                                           const uint32_t *row_indices, const uint32_t *col_indices,
-                                           const void *values, uint64_t entries,
+                                           uint32_t cols, dbdf_value_type_t value_type, const uint32_t *row_indices,
+                                           const uint32_t *col_indices, const void *values, uint64_t entries,
                                            const dbdf_write_options_t *options);
 
 /** Add an empty (all-zero) block. Returns as dbdf_writer_add_dense. */
@@ -597,9 +593,8 @@ DBDF_API dbdf_status_t dbdf_writer_add_empty(dbdf_writer_t *writer, uint64_t row
  * options say. Only valid right after dbdf_writer_begin_matrix(); dbdf_writer_finish() is still needed.
  * Returns as dbdf_writer_add_dense, and DBDF_ERR_CALL_ORDER when a block has already been added.
  */
-DBDF_API dbdf_status_t dbdf_writer_write_dense(dbdf_writer_t *writer, dbdf_value_type_t value_type,
-                                               const void *values, size_t count, uint64_t row_stride,
-                                               const dbdf_write_options_t *options);
+DBDF_API dbdf_status_t dbdf_writer_write_dense(dbdf_writer_t *writer, dbdf_value_type_t value_type, const void *values,
+                                               size_t count, uint64_t row_stride, const dbdf_write_options_t *options);
 
 /**
  * Write the whole matrix from object-wide CSR arrays (row_offsets[0..rows], col_indices[k] < cols strictly
@@ -609,17 +604,15 @@ DBDF_API dbdf_status_t dbdf_writer_write_dense(dbdf_writer_t *writer, dbdf_value
  */
 DBDF_API dbdf_status_t dbdf_writer_write_csr(dbdf_writer_t *writer, dbdf_value_type_t value_type,
                                              const uint64_t *row_offsets, const uint64_t *col_indices,
-                                             const void *values, uint64_t entries,
-                                             const dbdf_write_options_t *options);
+                                             const void *values, uint64_t entries, const dbdf_write_options_t *options);
 
 /**
  * Write frame column `column` from `count` >= rows values of `value_type`, as one block per row range of
  * options->block_rows rows (0: automatic). Every value must be exactly representable in the column's type.
  * Returns as dbdf_writer_add_dense.
  */
-DBDF_API dbdf_status_t dbdf_writer_write_column(dbdf_writer_t *writer, uint64_t column,
-                                                dbdf_value_type_t value_type, const void *values, size_t count,
-                                                const dbdf_write_options_t *options);
+DBDF_API dbdf_status_t dbdf_writer_write_column(dbdf_writer_t *writer, uint64_t column, dbdf_value_type_t value_type,
+                                                const void *values, size_t count, const dbdf_write_options_t *options);
 
 /**
  * Finish the object: check that the blocks cover every cell (rule 1), flush, and for a file writer move the
@@ -750,7 +743,8 @@ typedef struct dbdf_open_options {
     int memory_map;
 } dbdf_open_options_t;
 
-#define DBDF_OPEN_OPTIONS_INIT { sizeof(dbdf_open_options_t), DBDF_DIALECT_SPEC, 0u, 0 }
+#define DBDF_OPEN_OPTIONS_INIT \
+    { sizeof(dbdf_open_options_t), DBDF_DIALECT_SPEC, 0u, 0 }
 
 /** Set *options to the defaults (what DBDF_OPEN_OPTIONS_INIT gives). NULL is ignored. */
 DBDF_API void dbdf_open_options_init(dbdf_open_options_t *options);
@@ -771,8 +765,7 @@ DBDF_API dbdf_status_t dbdf_reader_open_file_with_options(const char *path, cons
  * dbdf_reader_open_memory() applies. Returns as dbdf_reader_open_file_with_options().
  */
 DBDF_API dbdf_status_t dbdf_reader_open_memory_with_options(const void *data, size_t nbytes,
-                                                            const dbdf_open_options_t *options,
-                                                            dbdf_reader_t **out);
+                                                            const dbdf_open_options_t *options, dbdf_reader_t **out);
 
 /** The dialect the reader was opened with, in *out. Returns DBDF_OK or DBDF_ERR_INVALID_ARGUMENT (NULL argument). */
 DBDF_API dbdf_status_t dbdf_reader_dialect(const dbdf_reader_t *reader, dbdf_dialect_t *out);
@@ -830,7 +823,8 @@ typedef struct dbdf_writer_options {
     unsigned threads;
 } dbdf_writer_options_t;
 
-#define DBDF_WRITER_OPTIONS_INIT { sizeof(dbdf_writer_options_t), DBDF_DIALECT_SPEC, 1, 0, 0u }
+#define DBDF_WRITER_OPTIONS_INIT \
+    { sizeof(dbdf_writer_options_t), DBDF_DIALECT_SPEC, 1, 0, 0u }
 
 /** Set *options to the defaults (what DBDF_WRITER_OPTIONS_INIT gives). NULL is ignored. */
 DBDF_API void dbdf_writer_options_init(dbdf_writer_options_t *options);
@@ -849,8 +843,7 @@ DBDF_API dbdf_status_t dbdf_writer_open_file_with_options(const char *path, cons
 
 /** dbdf_writer_open_memory() writing the dialect `options` names (NULL: the defaults).
  *  Returns as dbdf_writer_open_file_with_options() (never DBDF_ERR_IO). */
-DBDF_API dbdf_status_t dbdf_writer_open_memory_with_options(const dbdf_writer_options_t *options,
-                                                            dbdf_writer_t **out);
+DBDF_API dbdf_status_t dbdf_writer_open_memory_with_options(const dbdf_writer_options_t *options, dbdf_writer_t **out);
 
 /** dbdf_writer_open_callback() writing the dialect `options` names (NULL: the defaults).
  *  Returns as dbdf_writer_open_file_with_options() (never DBDF_ERR_IO). */

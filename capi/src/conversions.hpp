@@ -64,7 +64,8 @@ inline WriteOptions to_write_options(const dbdf_write_options_t* options) {
         int encoding = 0;
         static_assert(sizeof encoding == sizeof options->encoding);
         std::memcpy(&encoding, &options->encoding, sizeof encoding);
-        if (encoding < 0 || encoding > 4) throw invalid_argument("encoding " + std::to_string(encoding) + " is unknown");
+        if (encoding < 0 || encoding > 4)
+            throw invalid_argument("encoding " + std::to_string(encoding) + " is unknown");
         result.encoding = static_cast<Encoding>(encoding);
     }
     if (has(offsetof(dbdf_write_options_t, block_rows) + sizeof(options->block_rows))) {

@@ -23,7 +23,8 @@ dbdf::Dialect dialect_field(const dbdf_dialect_t& field) {
     static_assert(sizeof code == sizeof field);
     std::memcpy(&code, &field, sizeof code);
     if (code != DBDF_DIALECT_SPEC && code != DBDF_DIALECT_DAPHNE) {
-        throw invalid_argument("dialect " + std::to_string(code) + " is unknown (DBDF_DIALECT_SPEC or DBDF_DIALECT_DAPHNE)");
+        throw invalid_argument("dialect " + std::to_string(code) +
+                               " is unknown (DBDF_DIALECT_SPEC or DBDF_DIALECT_DAPHNE)");
     }
     return static_cast<dbdf::Dialect>(code);
 }
@@ -33,10 +34,12 @@ dbdf::Dialect dialect_field(const dbdf_dialect_t& field) {
 template <class Options, class Field>
 bool has_field(const Options& options, const Field& field, const char* what) {
     if (options.struct_size < sizeof(size_t)) {
-        throw invalid_argument(std::string(what) + ": struct_size is not set; initialise the options with their _INIT macro");
+        throw invalid_argument(std::string(what) +
+                               ": struct_size is not set; initialise the options with their _INIT macro");
     }
-    const auto field_end = static_cast<std::size_t>(reinterpret_cast<const char*>(&field) -
-                                                    reinterpret_cast<const char*>(&options)) + sizeof(Field);
+    const auto field_end =
+        static_cast<std::size_t>(reinterpret_cast<const char*>(&field) - reinterpret_cast<const char*>(&options)) +
+        sizeof(Field);
     return options.struct_size >= field_end;
 }
 

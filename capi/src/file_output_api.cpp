@@ -13,7 +13,8 @@ namespace {
 
 void require_open(const dbdf_file_output_t* output) {
     if (output->ended) {
-        throw dbdf::Error(dbdf::ErrorCode::CallOrder, "the output is committed or its commit failed; only free remains");
+        throw dbdf::Error(dbdf::ErrorCode::CallOrder,
+                          "the output is committed or its commit failed; only free remains");
     }
 }
 
@@ -34,7 +35,8 @@ dbdf_status_t dbdf_file_output_open(const char* path, int durable, dbdf_file_out
 dbdf_status_t dbdf_file_output_write(dbdf_file_output_t* output, const void* data, size_t nbytes) {
     return guarded([&] {
         require_pointer(output, "output");
-        if (data == nullptr && nbytes > 0) throw invalid_argument("data is NULL but nbytes is " + std::to_string(nbytes));
+        if (data == nullptr && nbytes > 0)
+            throw invalid_argument("data is NULL but nbytes is " + std::to_string(nbytes));
         require_open(output);
         if (nbytes > 0) output->sink->write(std::span<const std::byte>(static_cast<const std::byte*>(data), nbytes));
         return DBDF_OK;

@@ -22,9 +22,8 @@ namespace {
 dbdf_status_t from_entries(std::uint64_t entries, std::size_t capacity, uint64_t* out_entries) {
     *out_entries = entries;
     if (entries > capacity) {
-        throw dbdf::Error(dbdf::ErrorCode::BufferTooSmall,
-                          "the output needs room for " + std::to_string(entries) + " entries but holds " +
-                              std::to_string(capacity));
+        throw dbdf::Error(dbdf::ErrorCode::BufferTooSmall, "the output needs room for " + std::to_string(entries) +
+                                                               " entries but holds " + std::to_string(capacity));
     }
     return DBDF_OK;
 }
@@ -176,10 +175,9 @@ dbdf_status_t dbdf_reader_block_count_entries(dbdf_reader_t* reader, uint64_t* o
     });
 }
 
-dbdf_status_t dbdf_reader_block_decode_csr(dbdf_reader_t* reader, dbdf_value_type_t value_type,
-                                           uint64_t* row_offsets, size_t row_offsets_capacity,
-                                           uint32_t* col_indices, void* values, size_t capacity,
-                                           uint64_t* out_entries) {
+dbdf_status_t dbdf_reader_block_decode_csr(dbdf_reader_t* reader, dbdf_value_type_t value_type, uint64_t* row_offsets,
+                                           size_t row_offsets_capacity, uint32_t* col_indices, void* values,
+                                           size_t capacity, uint64_t* out_entries) {
     return guarded_entries(out_entries, [&](std::uint64_t& needed) {
         require_pointer(reader, "reader");
         require_pointer(out_entries, "out_entries");
@@ -197,9 +195,9 @@ dbdf_status_t dbdf_reader_block_decode_csr(dbdf_reader_t* reader, dbdf_value_typ
     });
 }
 
-dbdf_status_t dbdf_reader_block_decode_coo(dbdf_reader_t* reader, dbdf_value_type_t value_type,
-                                           uint32_t* row_indices, uint32_t* col_indices, void* values,
-                                           size_t capacity, uint64_t* out_entries) {
+dbdf_status_t dbdf_reader_block_decode_coo(dbdf_reader_t* reader, dbdf_value_type_t value_type, uint32_t* row_indices,
+                                           uint32_t* col_indices, void* values, size_t capacity,
+                                           uint64_t* out_entries) {
     return guarded_entries(out_entries, [&](std::uint64_t& needed) {
         require_pointer(reader, "reader");
         require_pointer(out_entries, "out_entries");
@@ -264,16 +262,15 @@ dbdf_status_t dbdf_reader_read_dense_window(dbdf_reader_t* reader, dbdf_value_ty
     });
 }
 
-dbdf_status_t dbdf_reader_read_dense(dbdf_reader_t* reader, dbdf_value_type_t value_type, void* out,
-                                     size_t capacity, uint64_t row_stride) {
+dbdf_status_t dbdf_reader_read_dense(dbdf_reader_t* reader, dbdf_value_type_t value_type, void* out, size_t capacity,
+                                     uint64_t row_stride) {
     if (reader == nullptr) return dbdf_reader_read_dense_window(nullptr, value_type, 0, 0, 0, 0, out, capacity, 0);
     const dbdf::ObjectHeader& header = reader->reader.header();
-    return dbdf_reader_read_dense_window(reader, value_type, 0, 0, header.rows, header.cols, out, capacity,
-                                         row_stride);
+    return dbdf_reader_read_dense_window(reader, value_type, 0, 0, header.rows, header.cols, out, capacity, row_stride);
 }
 
-dbdf_status_t dbdf_reader_read_column(dbdf_reader_t* reader, uint64_t column, dbdf_value_type_t value_type,
-                                      void* out, size_t capacity) {
+dbdf_status_t dbdf_reader_read_column(dbdf_reader_t* reader, uint64_t column, dbdf_value_type_t value_type, void* out,
+                                      size_t capacity) {
     return guarded([&] {
         require_pointer(reader, "reader");
         const dbdf::ObjectHeader& header = reader->reader.header();

@@ -27,7 +27,8 @@ int code_of(Enum value) {
 dbdf::Dialect to_dialect(dbdf_dialect_t dialect) {
     const int code = code_of(dialect);
     if (code != DBDF_DIALECT_SPEC && code != DBDF_DIALECT_DAPHNE) {
-        throw invalid_argument("dialect " + std::to_string(code) + " is unknown (DBDF_DIALECT_SPEC or DBDF_DIALECT_DAPHNE)");
+        throw invalid_argument("dialect " + std::to_string(code) +
+                               " is unknown (DBDF_DIALECT_SPEC or DBDF_DIALECT_DAPHNE)");
     }
     return static_cast<dbdf::Dialect>(code);
 }
@@ -51,8 +52,9 @@ dbdf_status_t dbdf_writer_tile_shape(dbdf_dialect_t dialect, dbdf_data_type_t da
     return guarded([&] {
         require_pointer(out_rows, "out_rows");
         require_pointer(out_cols, "out_cols");
-        const dbdf::BlockPlacement shape = dbdf::chosen_tile_shape(
-            to_dialect(dialect), to_data_type(data_type), to_value_type(value_type), rows, cols, to_write_options(options));
+        const dbdf::BlockPlacement shape =
+            dbdf::chosen_tile_shape(to_dialect(dialect), to_data_type(data_type), to_value_type(value_type), rows, cols,
+                                    to_write_options(options));
         *out_rows = shape.rows;
         *out_cols = shape.cols;
         return DBDF_OK;

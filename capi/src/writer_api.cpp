@@ -24,9 +24,10 @@ dbdf::BlockPlacement placement(uint64_t row, uint64_t col, uint32_t rows, uint32
 // DBDF_DATA_SCALAR passes through: the core accepts it in the daphne dialect and refuses it in the spec dialect.
 dbdf::DataType to_matrix_data_type(dbdf_data_type_t data_type) {
     if (data_type != DBDF_DATA_DENSE && data_type != DBDF_DATA_CSR && data_type != DBDF_DATA_SCALAR) {
-        throw invalid_argument("begin_matrix needs DBDF_DATA_DENSE or DBDF_DATA_CSR (or DBDF_DATA_SCALAR in the "
-                               "daphne dialect), got " +
-                               std::to_string(static_cast<int>(data_type)));
+        throw invalid_argument(
+            "begin_matrix needs DBDF_DATA_DENSE or DBDF_DATA_CSR (or DBDF_DATA_SCALAR in the "
+            "daphne dialect), got " +
+            std::to_string(static_cast<int>(data_type)));
     }
     return static_cast<dbdf::DataType>(data_type);
 }
@@ -68,8 +69,8 @@ dbdf_status_t dbdf_writer_open_callback(dbdf_write_fn write, void* context, dbdf
 
 void dbdf_writer_free(dbdf_writer_t* writer) { delete writer; }
 
-dbdf_status_t dbdf_writer_begin_matrix(dbdf_writer_t* writer, dbdf_data_type_t data_type,
-                                       dbdf_value_type_t value_type, uint64_t rows, uint64_t cols) {
+dbdf_status_t dbdf_writer_begin_matrix(dbdf_writer_t* writer, dbdf_data_type_t data_type, dbdf_value_type_t value_type,
+                                       uint64_t rows, uint64_t cols) {
     return guarded([&] {
         require_pointer(writer, "writer");
         const dbdf::DataType type = to_matrix_data_type(data_type);
@@ -103,8 +104,8 @@ dbdf_status_t dbdf_writer_begin_frame(dbdf_writer_t* writer, uint64_t rows, uint
 }
 
 dbdf_status_t dbdf_writer_add_dense(dbdf_writer_t* writer, uint64_t row, uint64_t col, uint32_t rows, uint32_t cols,
-                                    dbdf_value_type_t value_type, const void* values, size_t count,
-                                    uint64_t row_stride, const dbdf_write_options_t* options) {
+                                    dbdf_value_type_t value_type, const void* values, size_t count, uint64_t row_stride,
+                                    const dbdf_write_options_t* options) {
     return guarded([&] {
         require_pointer(writer, "writer");
         const dbdf::ValueType type = to_value_type(value_type);
@@ -140,8 +141,7 @@ dbdf_status_t dbdf_writer_add_coo(dbdf_writer_t* writer, uint64_t row, uint64_t 
     });
 }
 
-dbdf_status_t dbdf_writer_add_empty(dbdf_writer_t* writer, uint64_t row, uint64_t col, uint32_t rows,
-                                    uint32_t cols) {
+dbdf_status_t dbdf_writer_add_empty(dbdf_writer_t* writer, uint64_t row, uint64_t col, uint32_t rows, uint32_t cols) {
     return guarded([&] {
         require_pointer(writer, "writer");
         writer->writer.add_empty(placement(row, col, rows, cols));
@@ -233,7 +233,7 @@ dbdf_status_t dbdf_writer_copy_memory(const dbdf_writer_t* writer, void* out, si
         *out_nbytes = bytes.size();
         if (bytes.size() > capacity) {
             throw dbdf::Error(dbdf::ErrorCode::BufferTooSmall, "the output holds " + std::to_string(bytes.size()) +
-                                                                  " bytes; the buffer " + std::to_string(capacity));
+                                                                   " bytes; the buffer " + std::to_string(capacity));
         }
         if (!bytes.empty()) {
             require_pointer(out, "out");

@@ -37,8 +37,8 @@ private:
 // counts as invalid input like a malformed one: the command line was fine, the file cannot be used.
 inline void check(dbdf_status_t status, const std::string& context) {
     if (status == DBDF_OK || status == DBDF_END_OF_BLOCKS) return;
-    const bool invalid_input = status == DBDF_ERR_FORMAT || status == DBDF_ERR_TRUNCATED ||
-                               status == DBDF_ERR_RANGE || status == DBDF_ERR_UNSUPPORTED;
+    const bool invalid_input = status == DBDF_ERR_FORMAT || status == DBDF_ERR_TRUNCATED || status == DBDF_ERR_RANGE ||
+                               status == DBDF_ERR_UNSUPPORTED;
     throw CliError(context + ": " + dbdf_last_error_message(), invalid_input ? kExitInvalid : kExitUsageOrIo);
 }
 
@@ -114,10 +114,11 @@ inline void note_unrecoverable_labels(const Reader& reader, const std::string& f
     check(dbdf_reader_labels_recoverable(reader.get(), &recoverable), file);
     if (recoverable != 0) return;
     std::fflush(stdout);
-    std::fprintf(stderr,
-                 "dbdf: %s: note: the frame's labels cannot be recovered from the daphne dialect (DAPHNE's runtime writes "
-                 "memory bytes instead of the text); the columns are named as DAPHNE names them: col_0, col_1, ...\n",
-                 terminal_text(file).c_str());
+    std::fprintf(
+        stderr,
+        "dbdf: %s: note: the frame's labels cannot be recovered from the daphne dialect (DAPHNE's runtime writes "
+        "memory bytes instead of the text); the columns are named as DAPHNE names them: col_0, col_1, ...\n",
+        terminal_text(file).c_str());
 }
 
 inline dbdf_value_type_t parse_value_type(const std::string& name) {

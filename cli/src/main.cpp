@@ -58,7 +58,8 @@ int main(int argc, char** argv) {
     convert_command->add_option("OUT", convert.output, "output file (written atomically)")->required();
     convert_command->add_option("--from", convert.from, "input format: " + format_names());
     convert_command->add_option("--to", convert.to, "output format: " + format_names());
-    convert_command->add_option("--encoding", convert.encoding, "auto, dense, csr, coo or as-is")->capture_default_str();
+    convert_command->add_option("--encoding", convert.encoding, "auto, dense, csr, coo or as-is")
+        ->capture_default_str();
     convert_command->add_option("--block", convert.block, "block shape ROWSxCOLS (default: blocks of about 4 MiB)");
     convert_command->add_option("--value-type", convert.value_type,
                                 "value type of the output (u8..i64, f32, f64); exact or an error");

@@ -190,9 +190,8 @@ bool store_number(const NumberText& number, T& out) {
         T value{};
         const auto result = std::from_chars(first, last, value);
         if (result.ec != std::errc() || result.ptr != last) return false;  // beyond the type's range
-        if (number.form == NumberForm::Integer &&
-            number_text_detail::integer_digits(static_cast<double>(value)) !=
-                number_text_detail::significant_digits(number.text)) {
+        if (number.form == NumberForm::Integer && number_text_detail::integer_digits(static_cast<double>(value)) !=
+                                                      number_text_detail::significant_digits(number.text)) {
             return false;  // the nearest float is another integer
         }
         out = value;

@@ -33,11 +33,16 @@ inline std::string terminal_text(std::string_view text) {
             out.append(text.substr(i, length));
             i += length;
         } else {
-            if (byte == '\n') out += "\\n";
-            else if (byte == '\r') out += "\\r";
-            else if (byte == '\t') out += "\\t";
-            else if (byte < 0x20 || byte == 0x7F) out += fmt::format("\\x{:02x}", byte);
-            else out += static_cast<char>(byte);
+            if (byte == '\n')
+                out += "\\n";
+            else if (byte == '\r')
+                out += "\\r";
+            else if (byte == '\t')
+                out += "\\t";
+            else if (byte < 0x20 || byte == 0x7F)
+                out += fmt::format("\\x{:02x}", byte);
+            else
+                out += static_cast<char>(byte);
             ++i;
         }
     }

@@ -60,9 +60,8 @@ public:
     }
 
     static std::string value_text(dbdf_value_type_t type, const std::uint8_t* cell) {
-        return visit_value_type(type, [&](auto tag) {
-            return fmt::format("{}", load<typename decltype(tag)::type>(cell));
-        });
+        return visit_value_type(type,
+                                [&](auto tag) { return fmt::format("{}", load<typename decltype(tag)::type>(cell)); });
     }
 
 private:

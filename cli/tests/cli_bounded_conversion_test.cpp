@@ -75,8 +75,8 @@ class CliBoundedConversion : public CliTest {
 protected:
     CliBoundedConversion() {
         huge_ = path("huge.dbdf");
-        write_bytes("huge.dbdf", matrix_header(DBDF_DATA_DENSE, kMaxExtent, kMaxExtent) +
-                                     empty_block(0, 0, kMaxExtent, kMaxExtent));
+        write_bytes("huge.dbdf",
+                    matrix_header(DBDF_DATA_DENSE, kMaxExtent, kMaxExtent) + empty_block(0, 0, kMaxExtent, kMaxExtent));
         inputs_ = files_in_directory();
     }
     // Only the inputs are left in the directory: a failed conversion leaves no temporary file behind.

@@ -106,9 +106,8 @@ TEST_F(CliConvert, FramesConvertToTheDaphneDialect) {
     write_bytes("f.csv", "id,score\n1,0.5\n-2,1e300\n3,-0.25\n");
     const ToolRun result = run("convert " + path("f.csv") + " " + path("f.dbdf") + " --dialect-out daphne");
     ASSERT_EQ(result.exit_code, 0) << result.err;
-    EXPECT_EQ(contents(path("f.dbdf.meta")),
-              R"({"numCols":2,"numRows":3,"schema":[{"label":"id","valueType":"si64"},)"
-              R"({"label":"score","valueType":"f64"}]})");
+    EXPECT_EQ(contents(path("f.dbdf.meta")), R"({"numCols":2,"numRows":3,"schema":[{"label":"id","valueType":"si64"},)"
+                                             R"({"label":"score","valueType":"f64"}]})");
     EXPECT_EQ(run("validate --dialect daphne " + path("f.dbdf")).out, "ok\n");
     // dbdf reads daphne frame labels as DAPHNE's reader names them, whatever the file holds.
     EXPECT_EQ(run("cat --dialect daphne " + path("f.dbdf")).out,
@@ -144,15 +143,19 @@ TEST_F(CliConvert, OptionsForTheOtherSideAreRefusedNotIgnored) {
         std::string message;
     };
     const Case cases[] = {
-        {npy + " " + out_dbdf + " --dialect daphne", "--dialect applies to .dbdf inputs only, not to " + npy + " (npy)"},
-        {csv + " " + out_dbdf + " --dialect-in spec", "--dialect-in applies to .dbdf inputs only, not to " + csv + " (csv)"},
+        {npy + " " + out_dbdf + " --dialect daphne",
+         "--dialect applies to .dbdf inputs only, not to " + npy + " (npy)"},
+        {csv + " " + out_dbdf + " --dialect-in spec",
+         "--dialect-in applies to .dbdf inputs only, not to " + csv + " (csv)"},
         {npy + " " + out_dbdf + " --schema a:i64", "--schema applies to .csv inputs only, not to " + npy + " (npy)"},
         {npy + " " + out_dbdf + " --header yes", "--header applies to .csv inputs only, not to " + npy + " (npy)"},
         {dbdf + " " + out_npy + " --dialect-out daphne",
          "--dialect-out applies to .dbdf outputs only, not to " + out_npy + " (npy)"},
-        {dbdf + " " + out_npy + " --encoding coo", "--encoding applies to .dbdf outputs only, not to " + out_npy + " (npy)"},
+        {dbdf + " " + out_npy + " --encoding coo",
+         "--encoding applies to .dbdf outputs only, not to " + out_npy + " (npy)"},
         {dbdf + " " + out_csv + " --block 2x2", "--block applies to .dbdf outputs only, not to " + out_csv + " (csv)"},
-        {dbdf + " " + out_mtx + " --data-type csr", "--data-type applies to .dbdf outputs only, not to " + out_mtx + " (mtx)"},
+        {dbdf + " " + out_mtx + " --data-type csr",
+         "--data-type applies to .dbdf outputs only, not to " + out_mtx + " (mtx)"},
         {dbdf + " " + out_dbdf + " --no-meta", "--no-meta applies to daphne outputs only (--dialect-out daphne)"},
         {csv + " " + out_dbdf + " --header maybe", "--header must be yes, no or auto"},
         {csv + " " + out_dbdf + " --schema a:i64 --data-type dense",

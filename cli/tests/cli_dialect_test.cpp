@@ -47,8 +47,7 @@ TEST_F(CliDialect, InfoSaysWhenLabelsAreNotRecoverable) {
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_NE(result.out.find("\"dialect\":\"daphne\""), std::string::npos) << result.out;
     EXPECT_NE(result.out.find("\"labels_recoverable\":false"), std::string::npos) << result.out;
-    EXPECT_NE(result.out.find("{\"label\":\"col_2\",\"value_type\":\"f32\",\"label_hex\":null}"),
-              std::string::npos)
+    EXPECT_NE(result.out.find("{\"label\":\"col_2\",\"value_type\":\"f32\",\"label_hex\":null}"), std::string::npos)
         << result.out;
 }
 
@@ -56,8 +55,7 @@ TEST_F(CliDialect, ValidateAndCat) {
     EXPECT_EQ(run("validate --dialect daphne " + corpus("csr_f64_6x5.dbdf")).out, "ok\n");
     ToolRun spec = run("validate " + corpus("frame_mixed.dbdf"));
     EXPECT_EQ(spec.exit_code, 1);
-    EXPECT_NE(spec.err.find("this looks like the daphne dialect; try --dialect daphne"), std::string::npos)
-        << spec.err;
+    EXPECT_NE(spec.err.find("this looks like the daphne dialect; try --dialect daphne"), std::string::npos) << spec.err;
     ToolRun truncated = run("validate --dialect daphne " + corpus("frame_strcol_partial.dbdf"));
     EXPECT_EQ(truncated.exit_code, 1);
     EXPECT_NE(truncated.out.find("the file is truncated"), std::string::npos) << truncated.out;
@@ -77,8 +75,9 @@ TEST_F(CliDialect, ValidateNamesLayoutViolationsAfterTheDialect) {
     scratch_.write("trailing_byte.dbdf", contents(corpus("dense_f64_3x4.dbdf")) + "x");
     ToolRun result = run("validate --dialect daphne " + trailing);
     EXPECT_EQ(result.exit_code, 1);
-    EXPECT_EQ(result.out, trailing + ": daphne dialect at byte 141: 1 bytes follow the dense block's values; a daphne "
-                                     "dialect file ends with its single block\n");
+    EXPECT_EQ(result.out, trailing +
+                              ": daphne dialect at byte 141: 1 bytes follow the dense block's values; a daphne "
+                              "dialect file ends with its single block\n");
     EXPECT_EQ(result.err, trailing + ": 1 violation\n");
     const std::string spec_file = cli_test::vector_path("invalid/block_type_4.dbdf");
     result = run("validate " + spec_file);
@@ -87,9 +86,11 @@ TEST_F(CliDialect, ValidateNamesLayoutViolationsAfterTheDialect) {
 }
 
 TEST_F(CliDialect, ConvertBetweenDialectsReproducesTheRuntimeBytes) {
-    for (const char* name : {"csr_f64_6x5.dbdf", "dense_si8_2x5.dbdf", "dense_f64_empty_0x3.dbdf", "csr_f64_empty_3x3.dbdf"}) {
+    for (const char* name :
+         {"csr_f64_6x5.dbdf", "dense_si8_2x5.dbdf", "dense_f64_empty_0x3.dbdf", "csr_f64_empty_3x3.dbdf"}) {
         SCOPED_TRACE(name);
-        ToolRun to_spec = run("convert " + corpus(name) + " " + path("spec.dbdf") + " --dialect-in daphne --dialect-out spec");
+        ToolRun to_spec =
+            run("convert " + corpus(name) + " " + path("spec.dbdf") + " --dialect-in daphne --dialect-out spec");
         ASSERT_EQ(to_spec.exit_code, 0) << to_spec.err;
         EXPECT_EQ(run("validate " + path("spec.dbdf")).out, "ok\n");
         EXPECT_FALSE(fs::exists(path("spec.dbdf.meta")));
@@ -99,14 +100,22 @@ TEST_F(CliDialect, ConvertBetweenDialectsReproducesTheRuntimeBytes) {
         EXPECT_TRUE(fs::exists(path("back.dbdf.meta")));
     }
     EXPECT_EQ(contents(path("back.dbdf.meta")), R"({"numCols":3,"numNonZeros":0,"numRows":3,"valueType":"f64"})");
-    ASSERT_EQ(run("convert " + corpus("dense_u8_4x4.dbdf") + " " + path("u8.dbdf") + " --dialect daphne --dialect-out daphne").exit_code, 0);
+    ASSERT_EQ(
+        run("convert " + corpus("dense_u8_4x4.dbdf") + " " + path("u8.dbdf") + " --dialect daphne --dialect-out daphne")
+            .exit_code,
+        0);
     EXPECT_EQ(contents(path("u8.dbdf.meta")), contents(corpus("dense_u8_4x4.dbdf.meta")));
     ASSERT_EQ(run("convert " + corpus("dense_u8_4x4.dbdf") + " " + path("nometa.dbdf") +
-                  " --dialect-in daphne --dialect-out daphne --no-meta").exit_code, 0);
+                  " --dialect-in daphne --dialect-out daphne --no-meta")
+                  .exit_code,
+              0);
     EXPECT_FALSE(fs::exists(path("nometa.dbdf.meta")));
     EXPECT_EQ(contents(path("nometa.dbdf")), contents(corpus("dense_u8_4x4.dbdf")));
-    EXPECT_EQ(run("convert " + corpus("dense_u8_4x4.dbdf") + " " + path("x.dbdf") + " --dialect-out daphne --block 2x2").exit_code, 2);
-    ToolRun i16 = run("convert " + path("spec.dbdf") + " " + path("i16.dbdf") + " --dialect-out daphne --value-type i16");
+    EXPECT_EQ(run("convert " + corpus("dense_u8_4x4.dbdf") + " " + path("x.dbdf") + " --dialect-out daphne --block 2x2")
+                  .exit_code,
+              2);
+    ToolRun i16 =
+        run("convert " + path("spec.dbdf") + " " + path("i16.dbdf") + " --dialect-out daphne --value-type i16");
     EXPECT_EQ(i16.exit_code, 2);
     EXPECT_NE(i16.err.find("cannot express"), std::string::npos) << i16.err;
 }
@@ -214,7 +223,8 @@ TEST_F(CliDialect, ConvertsFramesAndScalarsToOtherFormats) {
     frame = run("convert " + path("frame.dbdf") + " " + path("again.csv"));
     ASSERT_EQ(frame.exit_code, 0) << frame.err;
     EXPECT_EQ(frame.err, "");
-    ToolRun scalar = run("convert " + corpus("value_i64_serialized.bin") + " " + path("v.csv") + " --from dbdf --dialect daphne");
+    ToolRun scalar =
+        run("convert " + corpus("value_i64_serialized.bin") + " " + path("v.csv") + " --from dbdf --dialect daphne");
     ASSERT_EQ(scalar.exit_code, 0) << scalar.err;
     EXPECT_EQ(contents(path("v.csv")), "-7\n");
 }
@@ -274,18 +284,21 @@ TEST_F(CliDialect, ConvertsMatricesWithAZeroDimensionFromTheDaphneDialectWithEve
 
 TEST_F(CliDialect, DaphneOutputRefusesFrameLabelsThatDaphnesReaderWouldOverflowOn) {
     scratch_.write("long.csv", "id,a_label_that_is_much_longer_than_thirty_two_bytes\n1,2.5\n2,3.5\n");
-    ToolRun refused = run("convert " + path("long.csv") + " " + path("long.dbdf") + " --data-type frame --dialect-out daphne");
+    ToolRun refused =
+        run("convert " + path("long.csv") + " " + path("long.dbdf") + " --data-type frame --dialect-out daphne");
     EXPECT_EQ(refused.exit_code, 2);
-    EXPECT_EQ(refused.err, "dbdf: " + path("long.dbdf") +
-                               ": frame column 1 label 'a_label_that_is_much\u2026' is 49 bytes; DAPHNE's reader copies "
-                               "each label's bytes over a 32-byte std::string object, so a longer label overflows its "
-                               "heap: the daphne dialect takes labels of at most 32 bytes\n");
+    EXPECT_EQ(refused.err,
+              "dbdf: " + path("long.dbdf") +
+                  ": frame column 1 label 'a_label_that_is_much\u2026' is 49 bytes; DAPHNE's reader copies "
+                  "each label's bytes over a 32-byte std::string object, so a longer label overflows its "
+                  "heap: the daphne dialect takes labels of at most 32 bytes\n");
     EXPECT_FALSE(fs::exists(path("long.dbdf")));
     EXPECT_FALSE(fs::exists(path("long.dbdf.meta")));
     // The spec dialect keeps the label; 32 bytes are fine in the daphne dialect.
     ASSERT_EQ(run("convert " + path("long.csv") + " " + path("spec.dbdf") + " --data-type frame").exit_code, 0);
     scratch_.write("fits.csv", "id," + std::string(32, 'x') + "\n1,2.5\n");
-    ToolRun fits = run("convert " + path("fits.csv") + " " + path("fits.dbdf") + " --data-type frame --dialect-out daphne");
+    ToolRun fits =
+        run("convert " + path("fits.csv") + " " + path("fits.dbdf") + " --data-type frame --dialect-out daphne");
     EXPECT_EQ(fits.exit_code, 0) << fits.err;
     EXPECT_NE(contents(path("fits.dbdf")).find(std::string(32, 'x')), std::string::npos);
 }

@@ -104,8 +104,9 @@ TEST_F(CliExactValues, FloatValuesAreWrittenAsTheExactValueTheyHold) {
     ASSERT_EQ(run("convert " + path("f32.dbdf") + " " + path("f32.csv")).exit_code, 0);
     EXPECT_EQ(contents(path("f32.csv")), "0.10000000149011612\n");
     ASSERT_EQ(run("convert " + path("f32.dbdf") + " " + path("f32.mtx")).exit_code, 0);
-    EXPECT_EQ(contents(path("f32.mtx")), "%%MatrixMarket matrix array real general\n% written by dbdf\n1 1\n"
-                                         "0.10000000149011612\n");
+    EXPECT_EQ(contents(path("f32.mtx")),
+              "%%MatrixMarket matrix array real general\n% written by dbdf\n1 1\n"
+              "0.10000000149011612\n");
     ASSERT_EQ(run("convert " + path("f32.csv") + " " + path("back.dbdf")).exit_code, 0);
     EXPECT_TRUE(same_bits(bytes_of(std::vector<double>{static_cast<double>(tenth)}),
                           read_bits(path("back.dbdf"), DBDF_VALUE_F64), 8));
@@ -120,8 +121,8 @@ TEST_F(CliExactValues, CsvIntegersThatNeedU64BecomeU64) {
     dbdf_object_info_t info{};
     const std::string bits = read_bits(path("u64.dbdf"), DBDF_VALUE_U64, &info);
     EXPECT_EQ(info.value_type, DBDF_VALUE_U64);
-    EXPECT_TRUE(same_bits(bytes_of(std::vector<std::uint64_t>{18446744073709551615u, 1, 9223372036854775808u, 0}),
-                          bits, 8));
+    EXPECT_TRUE(
+        same_bits(bytes_of(std::vector<std::uint64_t>{18446744073709551615u, 1, 9223372036854775808u, 0}), bits, 8));
     // A negative value and one above 2^63 - 1 fit f64 when it holds both exactly.
     write_bytes("mixed.csv", "-1\n9223372036854775808\n");
     ASSERT_EQ(run("convert " + path("mixed.csv") + " " + path("mixed.dbdf")).exit_code, 0);
@@ -263,8 +264,8 @@ TEST_F(CliExactValues, CsvKeepsTheSignOfZeroWhereTheTypeCan) {
     write_bytes("integral.csv", "1.0,2.5e1\n-0.0,300e-2\n");
     result = run("convert " + path("integral.csv") + " " + path("integral.dbdf") + " --value-type i8");
     ASSERT_EQ(result.exit_code, 0) << result.err;
-    EXPECT_TRUE(same_bits(bytes_of(std::vector<std::int8_t>{1, 25, 0, 3}),
-                          read_bits(path("integral.dbdf"), DBDF_VALUE_I8), 1));
+    EXPECT_TRUE(
+        same_bits(bytes_of(std::vector<std::int8_t>{1, 25, 0, 3}), read_bits(path("integral.dbdf"), DBDF_VALUE_I8), 1));
     write_bytes("fraction.csv", "1.0\n2.05e1\n");
     result = run("convert " + path("fraction.csv") + " " + path("fraction.dbdf") + " --value-type i64");
     EXPECT_EQ(result.exit_code, 1);
@@ -300,9 +301,8 @@ TEST_F(CliExactValues, AFrameWhoseLabelsAreNumbersKeepsItsHeader) {
     EXPECT_EQ(object_info_of(path("plain.dbdf")).rows, 1u);
     ASSERT_EQ(run("convert " + path("plain.csv") + " " + path("values.dbdf") + " --header auto").exit_code, 0);
     EXPECT_EQ(object_info_of(path("values.dbdf")).data_type, DBDF_DATA_DENSE);
-    ASSERT_EQ(run("convert " + path("plain.csv") + " " + path("cols.dbdf") + " --header no --data-type frame")
-                  .exit_code,
-              0);
+    ASSERT_EQ(
+        run("convert " + path("plain.csv") + " " + path("cols.dbdf") + " --header no --data-type frame").exit_code, 0);
     EXPECT_EQ(run("cat " + path("cols.dbdf")).out, "col_0  col_1\n    0      1\n    5      6\n");
     // Quoted numbers are numbers all the same: without the header, they are the first row of values.
     ASSERT_EQ(run("convert " + path("numbers.csv") + " " + path("no_header.dbdf") + " --header no").exit_code, 0);
@@ -314,8 +314,9 @@ TEST_F(CliExactValues, AFrameWhoseLabelsAreNumbersKeepsItsHeader) {
 }
 
 TEST_F(CliExactValues, MatrixMarketIntegersAboveI64BecomeU64) {
-    write_bytes("u.mtx", "%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 1 18446744073709551615\n"
-                         "2 2 9223372036854775808\n");
+    write_bytes("u.mtx",
+                "%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 1 18446744073709551615\n"
+                "2 2 9223372036854775808\n");
     ToolRun result = run("convert " + path("u.mtx") + " " + path("u.dbdf"));
     ASSERT_EQ(result.exit_code, 0) << result.err;
     dbdf_object_info_t info{};
@@ -372,10 +373,10 @@ TEST_F(CliExactValues, NegativeZeroAndNanSurviveEveryConversion) {
             ASSERT_EQ(copy.exit_code, 0) << copy.err;
             const bool daphne = std::string(options).find("daphne") != std::string::npos;
             const std::string expected(reinterpret_cast<const char*>(values_.data()), values_.size() * 8);
-            EXPECT_TRUE(same_bits(expected,
-                                  read_bits(path("copy.dbdf"), DBDF_VALUE_F64, nullptr,
-                                            daphne ? DBDF_DIALECT_DAPHNE : DBDF_DIALECT_SPEC),
-                                  8));
+            EXPECT_TRUE(same_bits(
+                expected,
+                read_bits(path("copy.dbdf"), DBDF_VALUE_F64, nullptr, daphne ? DBDF_DIALECT_DAPHNE : DBDF_DIALECT_SPEC),
+                8));
         }
     }
     // A NaN with a payload and its sign: only a binary format can carry them.

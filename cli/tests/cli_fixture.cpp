@@ -51,8 +51,8 @@ std::string read_bits(const std::string& path, dbdf_value_type_t type, dbdf_obje
 
 ::testing::AssertionResult same_bits(const std::string& expected, const std::string& actual, std::size_t width) {
     if (expected.size() != actual.size()) {
-        return ::testing::AssertionFailure() << "sizes differ: " << expected.size() << " and " << actual.size()
-                                             << " bytes";
+        return ::testing::AssertionFailure()
+               << "sizes differ: " << expected.size() << " and " << actual.size() << " bytes";
     }
     if (std::memcmp(expected.data(), actual.data(), expected.size()) == 0) return ::testing::AssertionSuccess();
     std::size_t value = 0;
@@ -120,9 +120,9 @@ std::string npy_with_dictionary(std::string dictionary, const std::string& data,
 
 std::string npy_bytes(const std::string& descr, const std::string& shape, bool fortran, const std::string& data,
                       int major) {
-    return npy_with_dictionary("{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") +
-                                   ", 'shape': " + shape + ", }",
-                               data, major);
+    return npy_with_dictionary(
+        "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") + ", 'shape': " + shape + ", }",
+        data, major);
 }
 
 CliTest::CliTest() : scratch_("dbdf_cli_test") {

@@ -19,7 +19,8 @@ using dbdf_cli::ConversionFormat;
 
 std::string upper_case(std::string_view text) {
     std::string upper(text);
-    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    std::transform(upper.begin(), upper.end(), upper.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
     return upper;
 }
 
@@ -39,7 +40,8 @@ TEST(CliFormatTable, RowsAreUniqueAndComplete) {
         for (std::string_view extension : format.extensions) {
             EXPECT_TRUE(extensions.insert(extension).second) << extension << " names two formats";
             EXPECT_TRUE(extension.size() > 1 && extension[0] == '.') << extension;
-            EXPECT_TRUE(std::none_of(extension.begin(), extension.end(), [](unsigned char c) { return std::isupper(c); }))
+            EXPECT_TRUE(
+                std::none_of(extension.begin(), extension.end(), [](unsigned char c) { return std::isupper(c); }))
                 << extension << " is compared in lower case";
         }
         for (const auto options : {format.input_options, format.output_options}) {
@@ -72,7 +74,8 @@ TEST(CliFormatTable, ConvertHelpListsEveryRow) {
     for (const ConversionFormat& format : dbdf_cli::conversion_formats()) {
         SCOPED_TRACE(format.name);
         std::string extensions;
-        for (std::string_view extension : format.extensions) extensions += (extensions.empty() ? "" : " ") + std::string(extension);
+        for (std::string_view extension : format.extensions)
+            extensions += (extensions.empty() ? "" : " ") + std::string(extension);
         const auto line_start = help.out.find("\n  " + std::string(format.name) + " ");
         ASSERT_NE(line_start, std::string::npos) << help.out;
         const std::string line = help.out.substr(line_start + 1, help.out.find('\n', line_start + 1) - line_start - 1);

@@ -202,11 +202,12 @@ TEST_F(CliHostileInput, MessagesQuoteShortEscapedExcerptsOfTheInput) {
          ":3: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (10485760 bytes) is not a real number"},
         {"line.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 \x07 " + huge + "\n",
          ":3: malformed or out-of-range entry '1 \\x07 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (10485764 bytes)"},
-        {"header.npy", npy_with_dictionary("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3)} \x1b]0;" +
-                                               std::string(50000, 'x'),
-                                           kSixValues),
+        {"header.npy",
+         npy_with_dictionary(
+             "{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3)} \x1b]0;" + std::string(50000, 'x'), kSixValues),
          ": the .npy header at byte 68: expected only spaces and a newline after the dictionary, found "
-         "'\\x1b]0;" + std::string(36, 'x') + "'... (50044 bytes)"},
+         "'\\x1b]0;" +
+             std::string(36, 'x') + "'... (50044 bytes)"},
     };
     for (const Case& c : cases) {
         write_bytes(c.file, c.bytes);
@@ -221,8 +222,11 @@ TEST_F(CliHostileInput, MessagesQuoteShortEscapedExcerptsOfTheInput) {
     write_bytes("labels.csv", header + "\n" + std::string(11, '1') + std::string(11, ',') + "1\n");
     const ToolRun result = run("convert " + path("labels.csv") + " " + path("out.dbdf") + " --schema nope:i64");
     EXPECT_EQ(result.exit_code, 2) << result.err.substr(0, 400);
-    EXPECT_EQ(result.err, "dbdf: " + path("labels.csv") + ": --schema names column 'nope', which the file does not have "
-                              "(its columns: '" + std::string(40, 'x') + "'... (10485760 bytes), 'l1', 'l2', 'l3', "
+    EXPECT_EQ(result.err, "dbdf: " + path("labels.csv") +
+                              ": --schema names column 'nope', which the file does not have "
+                              "(its columns: '" +
+                              std::string(40, 'x') +
+                              "'... (10485760 bytes), 'l1', 'l2', 'l3', "
                               "'l4', 'l5', 'l6', 'l7', 'l8', 'l9', ... (12 columns))\n");
 }
 

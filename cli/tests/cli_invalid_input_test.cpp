@@ -14,9 +14,9 @@
 
 namespace {
 
-using nlohmann::json;
 using cli_test::run;
 using cli_test::ToolRun;
+using nlohmann::json;
 
 std::vector<json> invalid_vectors() {
     std::ifstream file(std::string(DBDF_VECTORS_DIR) + "/vectors.json");
@@ -41,8 +41,8 @@ TEST_P(CliInvalidInput, EveryConversionNamesTheRule) {
                                      "out.dbdf --dialect-out daphne", "out.npy", "out.mtx", "out.csv"}) {
         const ToolRun result = run("convert " + input + " " + scratch.path(output));
         EXPECT_EQ(result.exit_code, 1) << output << ": " << result.err;
-        EXPECT_NE(result.err.find(where), std::string::npos) << output << ": expected '" << where << "' in "
-                                                             << result.err;
+        EXPECT_NE(result.err.find(where), std::string::npos)
+            << output << ": expected '" << where << "' in " << result.err;
         EXPECT_EQ(scratch.file_count(), 0u) << output;
     }
 }

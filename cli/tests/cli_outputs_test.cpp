@@ -131,7 +131,8 @@ TEST_F(CliOutputs, AReplacedOutputKeepsItsMode) {
     for (const std::string name : {"secret.npy", "secret.dbdf", "secret.csv"}) {
         write_bytes(name, "old");
         ASSERT_EQ(::chmod(path(name).c_str(), 0600), 0);
-        const ToolRun converted = run("convert " + path("matrix.dbdf") + " " + path(name), RunSettings{mode_t{022}, {}});
+        const ToolRun converted =
+            run("convert " + path("matrix.dbdf") + " " + path(name), RunSettings{mode_t{022}, {}});
         EXPECT_EQ(converted.exit_code, 0) << converted.err;
         EXPECT_EQ(mode_of(path(name)) & 07777, 0600u) << name;
         EXPECT_NE(contents(path(name)), "old");
@@ -166,7 +167,7 @@ void expect_no_leftover_after(int signal_number, const std::string& input, const
     int controller = -1;
     int terminal = -1;
     ASSERT_EQ(::openpty(&controller, &terminal, nullptr, nullptr, nullptr), 0);
-    termios settings {};
+    termios settings{};
     ASSERT_EQ(::tcgetattr(terminal, &settings), 0);
     settings.c_iflag |= IXON;
     ASSERT_EQ(::tcsetattr(terminal, TCSANOW, &settings), 0);

@@ -85,8 +85,7 @@ TEST_F(CliReport, InfoShowsStoredValuesWithoutCountingNonZeros) {
         << result.out;
     result = run("info --json " + path("dense.dbdf"));
     ASSERT_EQ(result.exit_code, 0) << result.err;
-    EXPECT_NE(result.out.find("\"stored_values\":35,\"non_zeros\":null,\"blocks\":["), std::string::npos)
-        << result.out;
+    EXPECT_NE(result.out.find("\"stored_values\":35,\"non_zeros\":null,\"blocks\":["), std::string::npos) << result.out;
     EXPECT_NE(result.out.find("\"value_type\":\"f64\",\"stored_values\":35,\"non_zeros\":null,\"offset\":"),
               std::string::npos)
         << result.out;
@@ -107,7 +106,7 @@ TEST_F(CliReport, InfoOfATerabyteFileReadsNoPayload) {
     auto put = [&](std::uint64_t value, int bytes) {
         for (int i = 0; i < bytes; ++i) records += static_cast<char>((value >> (8 * i)) & 0xFF);
     };
-    put(1, 1), put(1, 1), put(kSide, 8), put(kSide, 8), put(1, 1);                // header: u8 dense matrix
+    put(1, 1), put(1, 1), put(kSide, 8), put(kSide, 8), put(1, 1);             // header: u8 dense matrix
     put(0, 8), put(0, 8), put(kSide, 4), put(kSide, 4), put(1, 1), put(1, 1);  // dense block of u8
     write_bytes("huge.dbdf", records);
     std::error_code error;
@@ -170,12 +169,9 @@ TEST_F(CliReport, ValidateReportsHeaderViolationsLikeEveryOther) {
     const Case cases[] = {
         {"bad_version.dbdf", "rule 6 at byte 0: format version 2 is not supported (only version 1)"},
         {"data_type_0.dbdf", "rule 6 at byte 1: data type 0 is reserved"},
-        {"data_type_9.dbdf",
-         "spec layout at byte 1: data type 9 is unknown (1 dense, 2 CSR, 3 frame)"},
-        {"header_value_type_11.dbdf",
-         "spec layout at byte 18: object value type 11 is unknown (valid: 1..10)"},
-        {"truncated_header.dbdf",
-         "spec layout at byte 10: input of 10 bytes ends inside the 18-byte object header"},
+        {"data_type_9.dbdf", "spec layout at byte 1: data type 9 is unknown (1 dense, 2 CSR, 3 frame)"},
+        {"header_value_type_11.dbdf", "spec layout at byte 18: object value type 11 is unknown (valid: 1..10)"},
+        {"truncated_header.dbdf", "spec layout at byte 10: input of 10 bytes ends inside the 18-byte object header"},
         {"truncated_frame_label.dbdf",
          "rule 16 at byte 23: label of frame column 1 (3 bytes) runs past the end of the input"},
     };

@@ -66,8 +66,7 @@ std::vector<double> dbdf_row(const std::string& path, std::uint64_t row, dbdf_di
     EXPECT_EQ(dbdf_reader_open_file_with_options(path.c_str(), &options, &reader), DBDF_OK)
         << dbdf_last_error_message();
     if (reader == nullptr) return values;
-    EXPECT_EQ(dbdf_reader_read_dense_window(reader, DBDF_VALUE_F64, row, 0, 1, kCols, values.data(), kCols, 0),
-              DBDF_OK)
+    EXPECT_EQ(dbdf_reader_read_dense_window(reader, DBDF_VALUE_F64, row, 0, 1, kCols, values.data(), kCols, 0), DBDF_OK)
         << dbdf_last_error_message();
     dbdf_reader_free(reader);
     return values;
@@ -201,8 +200,7 @@ void expect_large_matrix_rows(const std::string& path, dbdf_dialect_t dialect = 
 std::string line_after(const std::string& path, std::uint64_t skip) {
     std::ifstream file(path);
     std::string line;
-    for (std::uint64_t i = 0; i <= skip && std::getline(file, line); ++i) {
-    }
+    for (std::uint64_t i = 0; i <= skip && std::getline(file, line); ++i) {}
     return line;
 }
 
@@ -280,8 +278,8 @@ TEST(CliStreaming, LargeDbdfReencodedInBoundedMemory) {
     ASSERT_EQ(dbdf_writer_begin_matrix(writer, DBDF_DATA_DENSE, DBDF_VALUE_F64, kBlockRows, kBlockCols), DBDF_OK);
     dbdf_write_options_t dense = DBDF_WRITE_OPTIONS_INIT;
     dense.encoding = DBDF_ENCODING_DENSE;
-    ASSERT_EQ(dbdf_writer_add_dense(writer, 0, 0, kBlockRows, kBlockCols, DBDF_VALUE_F64, values.data(),
-                                    values.size(), 0, &dense),
+    ASSERT_EQ(dbdf_writer_add_dense(writer, 0, 0, kBlockRows, kBlockCols, DBDF_VALUE_F64, values.data(), values.size(),
+                                    0, &dense),
               DBDF_OK)
         << dbdf_last_error_message();
     ASSERT_EQ(dbdf_writer_finish(writer), DBDF_OK) << dbdf_last_error_message();

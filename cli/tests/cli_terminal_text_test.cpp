@@ -18,11 +18,12 @@ using cli_test::run;
 using cli_test::ToolRun;
 
 const std::vector<std::string> kLabels = {
-    "\x1b[31mred",     // an escape sequence that would turn the terminal red
-    "two\nlines",      // a line break that would forge a line of output
-    "bad\xff",         // not UTF-8
-    "c1\xc2\x9b" "2J",  // U+009B, the C1 control sequence introducer: "clear the screen" on some terminals
-    "caf\xc3\xa9",     // well-formed UTF-8 (café), shown as it is
+    "\x1b[31mred",  // an escape sequence that would turn the terminal red
+    "two\nlines",   // a line break that would forge a line of output
+    "bad\xff",      // not UTF-8
+    "c1\xc2\x9b"
+    "2J",           // U+009B, the C1 control sequence introducer: "clear the screen" on some terminals
+    "caf\xc3\xa9",  // well-formed UTF-8 (café), shown as it is
 };
 const std::vector<std::string> kShown = {"\\x1b[31mred", "two\\nlines", "bad\\xff", "c1\\u009b2J", "caf\xc3\xa9"};
 
@@ -72,7 +73,8 @@ TEST_F(CliTerminalText, InfoEscapesLabels) {
     EXPECT_TRUE(printable(result.out));
     for (std::size_t c = 0; c < kShown.size(); ++c) {
         EXPECT_NE(result.out.find("  " + std::to_string(c) + "  i32   " + kShown[c] + "\n"), std::string::npos)
-            << kShown[c] << " in\n" << result.out;
+            << kShown[c] << " in\n"
+            << result.out;
     }
 }
 

@@ -182,8 +182,9 @@ TEST_F(Cli, MatrixMarketPatternAndSymmetricInputs) {
 // Found by the mtx fuzz target: a sparse matrix whose area is huge must convert in time and space that follow its
 // entries (tiles without entries are empty blocks), and a shape needing absurdly many blocks is refused at once.
 TEST_F(Cli, HugeSparseMatrixMarketInputsConvertByTheirEntries) {
-    write_bytes("wide.mtx",
-                "%%MatrixMarket matrix coordinate real general\n4 12222222222222 4\n1 2 -1.25\n1 3 2\n2 1 1.25\n3 1 -2\n");
+    write_bytes(
+        "wide.mtx",
+        "%%MatrixMarket matrix coordinate real general\n4 12222222222222 4\n1 2 -1.25\n1 3 2\n2 1 1.25\n3 1 -2\n");
     ToolRun wide = run("convert " + path("wide.mtx") + " " + path("wide.dbdf"));
     ASSERT_EQ(wide.exit_code, 0) << wide.err;
     dbdf_reader_t* reader = nullptr;
@@ -201,7 +202,8 @@ TEST_F(Cli, HugeSparseMatrixMarketInputsConvertByTheirEntries) {
     EXPECT_EQ(std::vector<double>(window, window + 8), (std::vector<double>{0, -1.25, 1.25, 0, -2, 0, 0, 0}));
     dbdf_reader_free(reader);
 
-    write_bytes("tall.mtx", "%%MatrixMarket matrix coordinate integer general\n10000000000000 3 1\n9999999999999 2 7\n");
+    write_bytes("tall.mtx",
+                "%%MatrixMarket matrix coordinate integer general\n10000000000000 3 1\n9999999999999 2 7\n");
     ToolRun tall = run("convert " + path("tall.mtx") + " " + path("tall.dbdf"));
     ASSERT_EQ(tall.exit_code, 0) << tall.err;
     reader = nullptr;
@@ -233,7 +235,8 @@ TEST_F(Cli, HugeSparseMatrixMarketInputsConvertByTheirEntries) {
     EXPECT_NE(very_wide.err.find("needs more than 262144 blocks"), std::string::npos) << very_wide.err;
     // Found by the mtx fuzz target: 4 x 10^15 rows with two entries needed 931,324 blocks, nearly all of them empty
     // space, and checking the partition of the file took most of the target's time and memory limits.
-    write_bytes("tall_sparse.mtx", "%%MatrixMarket matrix coordinate pattern general\n0004000000483127881 6 2\n1 3\n4 1\n");
+    write_bytes("tall_sparse.mtx",
+                "%%MatrixMarket matrix coordinate pattern general\n0004000000483127881 6 2\n1 3\n4 1\n");
     ToolRun tall_sparse = run("convert " + path("tall_sparse.mtx") + " " + path("tall_sparse.dbdf"));
     EXPECT_EQ(tall_sparse.exit_code, 2);
     EXPECT_NE(tall_sparse.err.find("needs more than 262144 blocks"), std::string::npos) << tall_sparse.err;
@@ -256,18 +259,21 @@ TEST_F(Cli, HugeSparseMatrixMarketInputsConvertByTheirEntries) {
 
     // Found by the mtx fuzz target: 23,276 tiles of 2^32 - 1 columns in each row band, whose partition check walked a
     // band from its first block for every block (the file_bench suite's BM_ValidateWideBands measures that case).
-    write_bytes("wide_bands.mtx", "%%MatrixMarket matrix coordinate real general\n% *%%M\n399999 99966666666245 5\n"
-                                  "2 1 1.5\n3 3 3\n1 1 7\n2 3 24\n3 2 0\n");
+    write_bytes("wide_bands.mtx",
+                "%%MatrixMarket matrix coordinate real general\n% *%%M\n399999 99966666666245 5\n"
+                "2 1 1.5\n3 3 3\n1 1 7\n2 3 24\n3 2 0\n");
     ToolRun wide_bands = run("convert " + path("wide_bands.mtx") + " " + path("wide_bands.dbdf"));
     ASSERT_EQ(wide_bands.exit_code, 0) << wide_bands.err;
     EXPECT_EQ(run("validate " + path("wide_bands.dbdf")).out, "ok\n");
     reader = nullptr;
     ASSERT_EQ(dbdf_reader_open_file(path("wide_bands.dbdf").c_str(), &reader), DBDF_OK);
     ASSERT_EQ(dbdf_reader_build_index(reader, &blocks), DBDF_OK) << dbdf_last_error_message();
-    EXPECT_EQ(blocks, 2 * ((99966666666245u + 0xFFFFFFFEu) / 0xFFFFFFFFu));  // the band of the entries and the run below
+    EXPECT_EQ(blocks,
+              2 * ((99966666666245u + 0xFFFFFFFEu) / 0xFFFFFFFFu));  // the band of the entries and the run below
     dbdf_reader_free(reader);
 
-    write_bytes("absurd.mtx", "%%MatrixMarket matrix coordinate real general\n18446744073709551615 18446744073709551615 0\n");
+    write_bytes("absurd.mtx",
+                "%%MatrixMarket matrix coordinate real general\n18446744073709551615 18446744073709551615 0\n");
     ToolRun absurd = run("convert " + path("absurd.mtx") + " " + path("absurd.dbdf"));
     EXPECT_EQ(absurd.exit_code, 2);
     EXPECT_NE(absurd.err.find("needs more than"), std::string::npos) << absurd.err;
@@ -283,7 +289,8 @@ TEST_F(Cli, CsvRoundTripsForMatricesAndFrames) {
     std::string header;
     std::getline(csv, header);
     EXPECT_EQ(header, "id,prix élevé,,count");
-    const ToolRun back = run("convert " + path("f.csv") + " " + path("f.dbdf") + " --schema 'id:i64,prix élevé:f64,:u8,count:u8'");
+    const ToolRun back =
+        run("convert " + path("f.csv") + " " + path("f.dbdf") + " --schema 'id:i64,prix élevé:f64,:u8,count:u8'");
     ASSERT_EQ(back.exit_code, 0) << back.err;
     const ToolRun original = run("cat " + vector_path("frame_mixed.dbdf"));
     const ToolRun copy = run("cat " + path("f.dbdf"));
@@ -356,11 +363,14 @@ TEST_F(Cli, InvalidInputsFailCleanlyAndLeaveNothingBehind) {
     const Case cases[] = {
         {"truncated.npy", npy_bytes("<f8", "(2, 2)", false, raw<double>({1, 2, 3})), "needs 32 data bytes"},
         {"magic.npy", "NUMPY no", "bad magic"},
-        {"dtype.npy", npy_bytes("<c16", "(1, 1)", false, std::string(16, '\0')), "not one of the numeric types (u1, u2, u4, u8, i1, i2, i4, i8, f4, f8 "},
+        {"dtype.npy", npy_bytes("<c16", "(1, 1)", false, std::string(16, '\0')),
+         "not one of the numeric types (u1, u2, u4, u8, i1, i2, i4, i8, f4, f8 "},
         {"rank.npy", npy_bytes("<f8", "(1, 1, 1)", false, raw<double>({1})), "3-dimensional"},
         {"line.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 x 3.0\n", ":3: malformed"},
-        {"range.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n3 1 3.0\n", ":3: malformed or out-of-range"},
-        {"count.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 3.000000000\n", "2 entries announced, 1 found"},
+        {"range.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n3 1 3.0\n",
+         ":3: malformed or out-of-range"},
+        {"count.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 3.000000000\n",
+         "2 entries announced, 1 found"},
         // Found by the mtx fuzz target: an array announcing 2.8 billion values in a 110-byte file was given a buffer
         // for all of them (22 GB) before its first value was read.
         {"announced.mtx",

@@ -30,10 +30,10 @@ TEST(InputExcerpt, ControlCharactersAndBytesThatAreNotUtf8AreEscaped) {
     EXPECT_EQ(input_excerpt(std::string("\0", 1)), "\\x00");
     EXPECT_EQ(input_excerpt("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"), "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
     EXPECT_EQ(input_excerpt("\xff\xfe"), "\\xff\\xfe");
-    EXPECT_EQ(input_excerpt("\xc2\x9b[2J"), "\\u009b[2J");  // C1 CSI, which some terminals obey
-    EXPECT_EQ(input_excerpt("\xc3"), "\\xc3");                  // a sequence cut short
-    EXPECT_EQ(input_excerpt("\xc0\xaf"), "\\xc0\\xaf");         // an overlong form of '/'
-    EXPECT_EQ(input_excerpt("\xed\xa0\x80"), "\\xed\\xa0\\x80");  // a surrogate
+    EXPECT_EQ(input_excerpt("\xc2\x9b[2J"), "\\u009b[2J");                 // C1 CSI, which some terminals obey
+    EXPECT_EQ(input_excerpt("\xc3"), "\\xc3");                             // a sequence cut short
+    EXPECT_EQ(input_excerpt("\xc0\xaf"), "\\xc0\\xaf");                    // an overlong form of '/'
+    EXPECT_EQ(input_excerpt("\xed\xa0\x80"), "\\xed\\xa0\\x80");           // a surrogate
     EXPECT_EQ(input_excerpt("\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");  // above U+10FFFF
 }
 

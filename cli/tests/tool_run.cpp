@@ -104,8 +104,8 @@ ToolRun run_on_terminal(const std::string& arguments) {
 
 ToolRun run_script(const std::string& script, const fs::path& directory) {
     const std::string tool_directory = fs::path(DBDF_CLI_PATH).parent_path().string();
-    const std::string command = "cd '" + directory.string() + "' && PATH='" + tool_directory + "':\"$PATH\" && " +
-                                "export PATH && " + script;
+    const std::string command =
+        "cd '" + directory.string() + "' && PATH='" + tool_directory + "':\"$PATH\" && " + "export PATH && " + script;
     return run_shell(command, {}, true);
 }
 

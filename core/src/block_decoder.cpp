@@ -18,9 +18,9 @@ ValueType read_value_type(std::byte field, std::uint64_t offset, const BlockView
     const auto code = static_cast<unsigned>(field);
     const auto type = static_cast<ValueType>(code);
     if (!is_valid(type)) {
-        throw_format(ErrorCode::Format, code == 0 ? 6 : 0, offset,
-                     "value type " + std::to_string(code) + " of " + block_label(block) +
-                         invalid_value_type_reason(code));
+        throw_format(
+            ErrorCode::Format, code == 0 ? 6 : 0, offset,
+            "value type " + std::to_string(code) + " of " + block_label(block) + invalid_value_type_reason(code));
     }
     return type;
 }
@@ -31,8 +31,8 @@ void require_payload(std::uint64_t input_size, const BlockView& block, Wide need
     if (needed > available) {
         throw_format(ErrorCode::Truncated, 5, block.offset,
                      block_label(block) + ": " + what + " needs " +
-                         (needed > Wide{~0ull} ? std::string("more than 2^64") : std::to_string(
-                                                                                     static_cast<std::uint64_t>(needed))) +
+                         (needed > Wide{~0ull} ? std::string("more than 2^64")
+                                               : std::to_string(static_cast<std::uint64_t>(needed))) +
                          " bytes but only " + std::to_string(available) + " remain");
     }
 }
@@ -98,8 +98,7 @@ BlockView parse_block_record_at(const std::byte* record, std::uint64_t size, std
             block.stored_values = load_le<std::uint64_t>(record + kTypeField + 1);
             block.payload_offset = type_offset + 9;
             require_entries_fit(block, type_offset + 1, 12);
-            const Wide needed =
-                Wide{4} * block.rows + Wide{block.stored_values} * (4 + value_size(block.value_type));
+            const Wide needed = Wide{4} * block.rows + Wide{block.stored_values} * (4 + value_size(block.value_type));
             require_payload(size, block, needed, "CSR rows");
             block.payload_bytes = static_cast<std::uint64_t>(needed);
             break;
@@ -134,8 +133,8 @@ void check_block_bounds(const BlockView& block, const ObjectHeader& header) {
     if (!rows_fit || !cols_fit) {
         throw_format(ErrorCode::Format, 2, block.offset,
                      block_label(block) + " of shape " + std::to_string(block.rows) + " x " +
-                         std::to_string(block.cols) + " reaches outside the " + std::to_string(header.rows) +
-                         " x " + std::to_string(header.cols) + " object");
+                         std::to_string(block.cols) + " reaches outside the " + std::to_string(header.rows) + " x " +
+                         std::to_string(header.cols) + " object");
     }
 }
 
@@ -184,7 +183,8 @@ void check_block_payload(const ByteWindow& input, const BlockView& block, const 
                 }
             }
         } else if (block.block_type == BlockType::Csr) {
-            walk_csr<S>(input, block, block.rows, [](std::uint32_t, std::uint32_t) {}, check);
+            walk_csr<S>(
+                input, block, block.rows, [](std::uint32_t, std::uint32_t) {}, check);
         } else {
             walk_coo<S>(input, block, check);
         }

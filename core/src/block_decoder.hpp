@@ -60,18 +60,18 @@ std::uint64_t count_block_entries(const ByteWindow& input, const BlockView& bloc
 
 // Block-local CSR / COO output; the caller guarantees room for count_block_entries() entries and, for CSR,
 // block.rows + 1 row offsets.
-void decode_block_csr(const ByteWindow& input, const BlockView& block, const ObjectHeader& header,
-                      ValueType type, std::uint64_t* row_offsets, std::uint32_t* col_indices, void* values);
-void decode_block_coo(const ByteWindow& input, const BlockView& block, const ObjectHeader& header,
-                      ValueType type, std::uint32_t* row_indices, std::uint32_t* col_indices, void* values);
+void decode_block_csr(const ByteWindow& input, const BlockView& block, const ObjectHeader& header, ValueType type,
+                      std::uint64_t* row_offsets, std::uint32_t* col_indices, void* values);
+void decode_block_coo(const ByteWindow& input, const BlockView& block, const ObjectHeader& header, ValueType type,
+                      std::uint32_t* row_indices, std::uint32_t* col_indices, void* values);
 
 // Whole-object CSR assembly. add_block_row_counts adds the entries of each block row to
 // row_counts[block.row + i]. scatter_block_csr appends each entry of block row i at position
 // row_cursor[block.row + i] (then increments it) with object-wide column indices; blocks must be scattered in
 // increasing column order so that rows come out sorted.
 void add_block_row_counts(const ByteWindow& input, const BlockView& block, std::uint64_t* row_counts);
-void scatter_block_csr(const ByteWindow& input, const BlockView& block, const ObjectHeader& header,
-                       ValueType type, std::uint64_t* row_cursor, std::uint64_t* col_indices, void* values);
+void scatter_block_csr(const ByteWindow& input, const BlockView& block, const ObjectHeader& header, ValueType type,
+                       std::uint64_t* row_cursor, std::uint64_t* col_indices, void* values);
 
 // Whether a dense block's values need a per-value rule 8 check against the types the object declares for its
 // cells: false when every value of the stored type fits them, so its bytes may be copied as they are.

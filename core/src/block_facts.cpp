@@ -29,7 +29,10 @@ std::uint64_t entries_that_rule_out_sparse(std::uint32_t rows, std::uint32_t col
     if (high == 0 || !sparse_not_smaller(high)) return UINT64_MAX;
     while (low < high) {  // the first count from which sparse_not_smaller holds
         const std::uint64_t middle = low + (high - low) / 2;
-        if (sparse_not_smaller(middle)) high = middle; else low = middle + 1;
+        if (sparse_not_smaller(middle))
+            high = middle;
+        else
+            low = middle + 1;
     }
     return low;
 }

@@ -34,7 +34,8 @@ public:
 
     // Inline and cheap when no check is needed, which is the common case: it runs once per value written.
     void check(T value, std::uint32_t row, std::uint32_t col) const {
-        if (needed_) [[unlikely]] check_declared(value, row, col);
+        if (needed_) [[unlikely]]
+            check_declared(value, row, col);
     }
 
 private:
@@ -45,10 +46,10 @@ private:
 
     [[noreturn, gnu::cold, gnu::noinline]] void fail(T value, std::uint32_t row, std::uint32_t col,
                                                      ValueType declared) const {
-        throw Error(ErrorCode::Range, placement_text(place_) + ": value " + value_text(value) +
-                                          " at block cell (" + std::to_string(row) + ", " + std::to_string(col) +
-                                          ") is not exactly representable in the declared type " +
-                                          std::string(name(declared)) + " (rule 8)",
+        throw Error(ErrorCode::Range,
+                    placement_text(place_) + ": value " + value_text(value) + " at block cell (" + std::to_string(row) +
+                        ", " + std::to_string(col) + ") is not exactly representable in the declared type " +
+                        std::string(name(declared)) + " (rule 8)",
                     8);
     }
 

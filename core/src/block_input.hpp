@@ -14,12 +14,12 @@
 namespace dbdf::detail {
 
 struct BlockInput {
-    ValueType type = ValueType::None;       // of the caller's values
-    BlockType given = BlockType::Dense;     // the layout passed: what the as-given encoding keeps
+    ValueType type = ValueType::None;    // of the caller's values
+    BlockType given = BlockType::Dense;  // the layout passed: what the as-given encoding keeps
     std::uint32_t rows = 0;
     std::uint32_t cols = 0;
     const void* values = nullptr;
-    std::uint64_t stride = 0;               // dense: values between the starts of two rows
+    std::uint64_t stride = 0;                      // dense: values between the starts of two rows
     SparseLayout layout = SparseLayout::LocalCsr;  // CSR and COO: how the index arrays below are laid out
     const std::uint32_t* cols32 = nullptr;
     const std::uint64_t* cols64 = nullptr;

@@ -33,7 +33,9 @@ struct DenseSource {
 
 // Whether Source is a DenseSource (it has a row stride) rather than a SparseSource.
 template <class Source>
-constexpr bool kIsDenseSource = requires(const Source& source) { source.stride; };
+constexpr bool kIsDenseSource = requires(const Source& source) {
+    source.stride;
+};
 
 enum class SparseLayout {
     LocalCsr,   // row_offsets[0..rows], block-local cols32

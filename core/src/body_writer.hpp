@@ -39,7 +39,8 @@ public:
     virtual void write_dense_blocks(const std::vector<BlockPlacement>& blocks, ValueType type, const void* values,
                                     std::uint64_t stride, Encoding encoding, unsigned encode_threads);
     // Writes column `column` of rows values at `values` (the front checked the column and the count).
-    virtual void write_column(std::uint64_t column, ValueType type, const void* values, const WriteOptions& options) = 0;
+    virtual void write_column(std::uint64_t column, ValueType type, const void* values,
+                              const WriteOptions& options) = 0;
 
     // Completes the body and commits the output: Error(Format) when blocks are missing (rule 1), and the writer
     // stays open to add them.

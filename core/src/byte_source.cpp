@@ -15,8 +15,8 @@ namespace dbdf::detail {
 namespace {
 
 [[noreturn]] void throw_io(const std::filesystem::path& path, const char* action, int error_number) {
-    throw Error(ErrorCode::Io, "cannot " + std::string(action) + " '" + path.string() + "': " +
-                                   std::strerror(error_number));
+    throw Error(ErrorCode::Io,
+                "cannot " + std::string(action) + " '" + path.string() + "': " + std::strerror(error_number));
 }
 
 const char* kind_of_file(mode_t mode) {
@@ -40,8 +40,8 @@ public:
             struct stat status {};
             if (::fstat(fd_, &status) != 0) throw_io(path, "inspect", errno);
             if (!S_ISREG(status.st_mode)) {
-                throw Error(ErrorCode::Io, "'" + path.string() + "' is not a regular file: " +
-                                               kind_of_file(status.st_mode) +
+                throw Error(ErrorCode::Io, "'" + path.string() +
+                                               "' is not a regular file: " + kind_of_file(status.st_mode) +
                                                "; a reader needs a file whose size is known when it opens it");
             }
             const int flags = ::fcntl(fd_, F_GETFL);
@@ -63,8 +63,8 @@ public:
     std::size_t read_at(std::uint64_t offset, std::span<std::byte> destination) const {
         std::size_t done = 0;
         while (done < destination.size()) {
-            const ssize_t got = ::pread(fd_, destination.data() + done, destination.size() - done,
-                                        static_cast<off_t>(offset + done));
+            const ssize_t got =
+                ::pread(fd_, destination.data() + done, destination.size() - done, static_cast<off_t>(offset + done));
             if (got < 0) {
                 if (errno == EINTR) continue;
                 throw_io(path_, "read", errno);

@@ -61,8 +61,8 @@ void check_csr(std::uint64_t rows, std::uint64_t cols, const std::uint64_t* row_
         }
     }
     if (row_offsets[rows] != entries) {
-        invalid_argument("row_offsets[" + std::to_string(rows) + "] is " + std::to_string(row_offsets[rows]) +
-                         " but " + std::to_string(entries) + " entries were passed");
+        invalid_argument("row_offsets[" + std::to_string(rows) + "] is " + std::to_string(row_offsets[rows]) + " but " +
+                         std::to_string(entries) + " entries were passed");
     }
     for (std::uint64_t row = 0; row < rows; ++row) {
         for (std::uint64_t k = row_offsets[row]; k < row_offsets[row + 1]; ++k) {

@@ -43,8 +43,9 @@ void DaphneBodyWriter::check_block(const BlockPlacement& place, Encoding encodin
         return;
     }
     if (given != BlockType::Dense) {
-        invalid_argument("in the daphne dialect a frame takes whole columns of dense values (write_column or "
-                         "add_dense of a whole column)");
+        invalid_argument(
+            "in the daphne dialect a frame takes whole columns of dense values (write_column or "
+            "add_dense of a whole column)");
     }
     context_.check_placement(place);
 }
@@ -108,8 +109,8 @@ void DaphneBodyWriter::require_next_row_band(const BlockPlacement& place) const 
     }
     if (place.row > rows_written_) {
         throw Error(ErrorCode::CallOrder, placement_text(place) + " is out of order: the next band starts at row " +
-                                              std::to_string(rows_written_) + " (written so far: " +
-                                              rows_written_text() + ")" + dialect_rule());
+                                              std::to_string(rows_written_) +
+                                              " (written so far: " + rows_written_text() + ")" + dialect_rule());
     }
 }
 
@@ -123,8 +124,10 @@ void DaphneBodyWriter::require_encoding(Encoding encoding) const {
         const std::string object = header.data_type == DataType::Scalar
                                        ? std::string("scalar's value")
                                        : std::string(name(header.data_type)) + " matrix";
-        invalid_argument("encoding " + std::string(name(encoding)) + " is not available in the daphne dialect, "
-                         "which stores a " + object + " as one " + (dense ? "dense" : "CSR") + " block");
+        invalid_argument("encoding " + std::string(name(encoding)) +
+                         " is not available in the daphne dialect, "
+                         "which stores a " +
+                         object + " as one " + (dense ? "dense" : "CSR") + " block");
     }
 }
 
@@ -132,7 +135,8 @@ void DaphneBodyWriter::add_block(const BlockPlacement& place, const BlockInput& 
     const ObjectHeader& header = context_.header;
     if (header.data_type == DataType::Frame) {
         if (place.row != 0 || place.rows != header.rows || place.cols != 1) {
-            invalid_argument(placement_text(place) + " is not a whole frame column; the daphne dialect takes frames "
+            invalid_argument(placement_text(place) +
+                             " is not a whole frame column; the daphne dialect takes frames "
                              "column by column");
         }
         set_column(place.col, input.type, input.values, input.stride);
@@ -213,8 +217,9 @@ std::vector<BlockPlacement> DaphneBodyWriter::matrix_blocks(ValueType, const Wri
 // A frame column goes to memory whole, whatever the frame's height: it is not a block of the file.
 void DaphneBodyWriter::write_column(std::uint64_t column, ValueType type, const void* values, const WriteOptions&) {
     if (context_.header.data_type != DataType::Frame) {
-        invalid_argument("in the daphne dialect write_column writes frame columns; a matrix is one block "
-                         "(write_dense)");
+        invalid_argument(
+            "in the daphne dialect write_column writes frame columns; a matrix is one block "
+            "(write_dense)");
     }
     if (context_.header.rows == 0) return;
     set_column(column, type, values, 1);

@@ -5,8 +5,8 @@
 
 namespace dbdf::detail {
 
-void order_row_by_column(const ByteWindow& input, const BlockView& block, std::uint32_t row,
-                         std::uint64_t row_begin, std::uint64_t row_stop, std::vector<std::uint64_t>& by_column) {
+void order_row_by_column(const ByteWindow& input, const BlockView& block, std::uint32_t row, std::uint64_t row_begin,
+                         std::uint64_t row_stop, std::vector<std::uint64_t>& by_column) {
     const std::uint64_t columns_at = block.payload_offset + 8 * (std::uint64_t{block.rows} + 1);
     auto column_of = [&](std::uint64_t k) { return load_le<std::uint64_t>(input.at(columns_at + 8 * k)); };
     by_column.resize(row_stop - row_begin);

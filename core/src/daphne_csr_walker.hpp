@@ -17,8 +17,8 @@ namespace dbdf::detail {
 // The entry positions [row_begin, row_stop) of a row whose column indices are not sorted, in increasing column
 // order. A column stored twice is refused (rule 12) at its later occurrence. Not a template, so that the sort is
 // compiled once rather than for every combination of value type and callback.
-void order_row_by_column(const ByteWindow& input, const BlockView& block, std::uint32_t row,
-                         std::uint64_t row_begin, std::uint64_t row_stop, std::vector<std::uint64_t>& by_column);
+void order_row_by_column(const ByteWindow& input, const BlockView& block, std::uint32_t row, std::uint64_t row_begin,
+                         std::uint64_t row_stop, std::vector<std::uint64_t>& by_column);
 
 // The offsets are checked as strictly as spec CSR: they start at 0, never decrease, stay within #nzb and end at
 // #nzb; column indices are below #c. The order of the column indices within a row is not checked: the runtime
@@ -29,8 +29,8 @@ void order_row_by_column(const ByteWindow& input, const BlockView& block, std::u
 // The daphne body parser guaranteed that all 8 * (#r + 1) + #nzb * (8 + S) payload bytes exist, and the offset
 // checks keep every read inside them.
 template <class S, class OnRow, class OnEntry>
-void walk_daphne_csr(const ByteWindow& input, const BlockView& block, std::uint32_t row_end,
-                     OnRow&& on_row, OnEntry&& on_entry) {
+void walk_daphne_csr(const ByteWindow& input, const BlockView& block, std::uint32_t row_end, OnRow&& on_row,
+                     OnEntry&& on_entry) {
     const std::uint64_t offsets_at = block.payload_offset;
     const std::uint64_t columns_at = offsets_at + 8 * (std::uint64_t{block.rows} + 1);
     const std::uint64_t values_at = columns_at + 8 * block.stored_values;

@@ -126,8 +126,7 @@ ObjectHeader parse_frame_header(std::span<const std::byte> input, ObjectHeader h
             header.column_types.push_back(ValueType::None);
             continue;
         }
-        header.column_types.push_back(
-            read_daphne_value_type(input, offset, "frame column " + std::to_string(column)));
+        header.column_types.push_back(read_daphne_value_type(input, offset, "frame column " + std::to_string(column)));
     }
     // The label bytes are the first `len` bytes of the in-memory std::string objects (DIALECT.md 6.2): skip them.
     header.labels.reserve(header.cols);
@@ -149,7 +148,8 @@ ObjectHeader parse_frame_header(std::span<const std::byte> input, ObjectHeader h
     if (size - offset < kBlockPositionBytes) {
         throw_daphne(ErrorCode::Truncated, offset, "input ends inside the frame's rx/cx pair");
     }
-    if (string_column) refuse_string_column(string_column->first, string_column->second, kValueTypeOffset + string_column->first);
+    if (string_column)
+        refuse_string_column(string_column->first, string_column->second, kValueTypeOffset + string_column->first);
     const std::uint64_t rx = load_le<std::uint64_t>(input.data() + offset);
     const std::uint64_t cx = load_le<std::uint64_t>(input.data() + offset + 8);
     if (rx != 0 || cx != 0) {
@@ -161,8 +161,7 @@ ObjectHeader parse_frame_header(std::span<const std::byte> input, ObjectHeader h
     return header;
 }
 
-void require_exact_body(std::uint64_t input_size, std::uint64_t body_offset, Wide body_bytes,
-                        const std::string& what) {
+void require_exact_body(std::uint64_t input_size, std::uint64_t body_offset, Wide body_bytes, const std::string& what) {
     const std::uint64_t available = input_size - body_offset;
     if (body_bytes > available) {
         throw_daphne(ErrorCode::Truncated, input_size,
@@ -208,8 +207,8 @@ BlockView matrix_block(const ByteSource& source, std::size_t header_bytes, const
     if (block.rows != header.rows || block.cols != header.cols) {
         throw_daphne(ErrorCode::Format, offset + 16,
                      "the block is " + std::to_string(block.rows) + " x " + std::to_string(block.cols) +
-                         " but the object is " + std::to_string(header.rows) + " x " +
-                         std::to_string(header.cols) + "; the daphne dialect's single block covers the object");
+                         " but the object is " + std::to_string(header.rows) + " x " + std::to_string(header.cols) +
+                         "; the daphne dialect's single block covers the object");
     }
     const auto block_code = static_cast<unsigned>(record[24]);
     const BlockType expected = header.data_type == DataType::DenseMatrix ? BlockType::Dense : BlockType::Csr;
@@ -243,9 +242,9 @@ BlockView matrix_block(const ByteSource& source, std::size_t header_bytes, const
         }
         block.stored_values = load_le<std::uint64_t>(record + kBlockRecordBytes);
         if (block.stored_values > cells) {
-            throw_format(ErrorCode::Format, 12, count_offset,
-                         "#nzb " + std::to_string(block.stored_values) + " exceeds the block's " + wide_text(cells) +
-                             " cells");
+            throw_format(
+                ErrorCode::Format, 12, count_offset,
+                "#nzb " + std::to_string(block.stored_values) + " exceeds the block's " + wide_text(cells) + " cells");
         }
         block.payload_offset = count_offset + kNonZerosBytes;
         block.layout = PayloadLayout::DaphneCsr;
@@ -265,9 +264,9 @@ BlockView matrix_block(const ByteSource& source, std::size_t header_bytes, const
 std::vector<BlockView> frame_blocks(std::uint64_t input_size, std::size_t header_bytes, const ObjectHeader& header) {
     std::uint64_t row_width = 0;  // W: bytes of one frame row
     for (ValueType type : header.column_types) row_width += value_size(type);
-    require_exact_body(input_size, header_bytes, Wide{header.rows} * row_width,
-                       "the frame's " + std::to_string(header.rows) + " rows of " + std::to_string(row_width) +
-                           " bytes");
+    require_exact_body(
+        input_size, header_bytes, Wide{header.rows} * row_width,
+        "the frame's " + std::to_string(header.rows) + " rows of " + std::to_string(row_width) + " bytes");
     std::vector<BlockView> blocks;
     if (header.rows == 0) return blocks;
     std::uint64_t column_offset = 0;

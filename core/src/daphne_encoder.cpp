@@ -44,8 +44,10 @@ void check_daphne_label(const std::string& label, std::size_t column) {
     if (label.size() <= kDaphneMaxLabelBytes) return;
     invalid("frame column " + std::to_string(column) + " label '" + label_excerpt(label) + "' is " +
             std::to_string(label.size()) + " bytes; DAPHNE's reader copies each label's bytes over a " +
-            std::to_string(kDaphneMaxLabelBytes) + "-byte std::string object, so a longer label overflows its heap: "
-            "the daphne dialect takes labels of at most " + std::to_string(kDaphneMaxLabelBytes) + " bytes");
+            std::to_string(kDaphneMaxLabelBytes) +
+            "-byte std::string object, so a longer label overflows its heap: "
+            "the daphne dialect takes labels of at most " +
+            std::to_string(kDaphneMaxLabelBytes) + " bytes");
 }
 
 }  // namespace
@@ -123,7 +125,8 @@ std::vector<std::byte> encode_daphne_header(const ObjectHeader& header) {
     append(extent, sizeof extent);
     store_le<std::uint32_t>(extent, static_cast<std::uint32_t>(header.cols));
     append(extent, sizeof extent);
-    bytes.push_back(static_cast<std::byte>(header.data_type == DataType::DenseMatrix ? BlockType::Dense : BlockType::Csr));
+    bytes.push_back(
+        static_cast<std::byte>(header.data_type == DataType::DenseMatrix ? BlockType::Dense : BlockType::Csr));
     bytes.push_back(code);
     return bytes;
 }

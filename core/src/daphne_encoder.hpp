@@ -45,10 +45,10 @@ void put_daphne_zero_values(ByteOutput& out, ValueType type, std::uint64_t count
 template <class T>
 [[noreturn, gnu::cold, gnu::noinline]] void fail_daphne_stored_value(T value, std::uint64_t row, std::uint64_t col,
                                                                      ValueType object_type) {
-    throw Error(ErrorCode::Range, "value " + value_text(value) + " at (" + std::to_string(row) + ", " +
-                                      std::to_string(col) + ") is not exactly representable in the object's type " +
-                                      std::string(name(object_type)) +
-                                      "; the daphne dialect stores every value in that type (rule 8)",
+    throw Error(ErrorCode::Range,
+                "value " + value_text(value) + " at (" + std::to_string(row) + ", " + std::to_string(col) +
+                    ") is not exactly representable in the object's type " + std::string(name(object_type)) +
+                    "; the daphne dialect stores every value in that type (rule 8)",
                 8);
 }
 

@@ -37,7 +37,8 @@ public:
 
     // Inline and cheap when no check is needed, which is the common case, so that decoding loops stay tight.
     void check(S value, std::uint32_t row, std::uint32_t col, std::uint64_t offset) const {
-        if (needed_) [[unlikely]] check_declared(value, row, col, offset);
+        if (needed_) [[unlikely]]
+            check_declared(value, row, col, offset);
     }
 
 private:
@@ -88,7 +89,10 @@ void for_each_entry(const ByteWindow& input, const BlockView& block, OnEntry&& o
             }
             return;
         }
-        case BlockType::Csr: walk_csr<S>(input, block, block.rows, [](std::uint32_t, std::uint32_t) {}, on_entry); return;
+        case BlockType::Csr:
+            walk_csr<S>(
+                input, block, block.rows, [](std::uint32_t, std::uint32_t) {}, on_entry);
+            return;
         case BlockType::Coo: walk_coo<S>(input, block, on_entry); return;
     }
 }

@@ -79,8 +79,8 @@ void decode_dense_typed(const ByteWindow& input, const BlockView& block, const O
             for (std::uint32_t run = 0; run < (one_run ? 1u : rows); ++run) {
                 const std::uint64_t in_offset =
                     dense_value_offset(block, target.row_begin + run, target.col_begin, sizeof(S));
-                all_exact &= convert_run<S, D>(input.at(in_offset),
-                                               out + std::uint64_t{run} * target.row_stride, run_length);
+                all_exact &=
+                    convert_run<S, D>(input.at(in_offset), out + std::uint64_t{run} * target.row_stride, run_length);
             }
             if (all_exact) return;
             // A value did not convert; the checking loop below finds the first one and reports it.
@@ -107,12 +107,12 @@ void decode_dense_typed(const ByteWindow& input, const BlockView& block, const O
             convert_or_throw<D>(value, block, row, col, value_offset);
     };
     if (block.block_type == BlockType::Csr) {
-        walk_csr<S>(input, block, target.row_end, [](std::uint32_t, std::uint32_t) {}, store);
+        walk_csr<S>(
+            input, block, target.row_end, [](std::uint32_t, std::uint32_t) {}, store);
     } else {
         walk_coo<S>(input, block, store);
     }
 }
-
 
 }  // namespace
 
@@ -120,8 +120,8 @@ void decode_block_dense(const ByteWindow& input, const BlockView& block, const O
                         const DenseTarget& target) {
     if (target.row_begin >= target.row_end || target.col_begin >= target.col_end) return;
     visit_pair(stored_or_default(block), target.type, [&](auto stored_tag, auto requested_tag) {
-        decode_dense_typed<typename decltype(stored_tag)::type, typename decltype(requested_tag)::type>(
-            input, block, header, target);
+        decode_dense_typed<typename decltype(stored_tag)::type, typename decltype(requested_tag)::type>(input, block,
+                                                                                                        header, target);
     });
 }
 

@@ -22,8 +22,8 @@ bool reads_straight_into_output(const BlockView& block, const ObjectHeader& head
 // Decodes rows [row_begin, row_end) x columns [col_begin, col_end) of a dense block from one read of the bytes that
 // span them.
 void read_and_decode(const ByteSource& source, const BlockView& block, const ObjectHeader& header,
-                     const DenseTarget& target, std::uint32_t row_begin, std::uint32_t row_end,
-                     std::uint32_t col_begin, std::uint32_t col_end, ByteBuffer& buffer) {
+                     const DenseTarget& target, std::uint32_t row_begin, std::uint32_t row_end, std::uint32_t col_begin,
+                     std::uint32_t col_end, ByteBuffer& buffer) {
     const std::size_t value_bytes = value_size(block.value_type);
     const std::uint64_t first = dense_value_offset(block, row_begin, col_begin, value_bytes);
     const std::uint64_t last_end = dense_value_offset(block, row_end - 1, col_end - 1, value_bytes) + value_bytes;
@@ -74,8 +74,8 @@ void read_block_dense(const ByteSource& source, const BlockView& block, const Ob
         for (std::uint32_t row = target.row_begin; row < target.row_end; ++row) {
             for (std::uint64_t col = target.col_begin; col < target.col_end; col += run) {
                 const auto col_end = static_cast<std::uint32_t>(std::min<std::uint64_t>(col + run, target.col_end));
-                read_and_decode(source, block, header, target, row, row + 1, static_cast<std::uint32_t>(col),
-                                col_end, buffer);
+                read_and_decode(source, block, header, target, row, row + 1, static_cast<std::uint32_t>(col), col_end,
+                                buffer);
             }
         }
         return;
@@ -102,8 +102,8 @@ std::uint64_t count_entries_of(const ByteSource& source, const BlockView& block,
         for (std::uint64_t row = 0; row < block.rows; row += rows_per_read) {
             const std::uint64_t row_end = std::min<std::uint64_t>(row + rows_per_read, block.rows);
             const std::uint64_t first = dense_value_offset(block, row, 0, value_bytes);
-            const ByteWindow window =
-                fetch(source, first, dense_value_offset(block, row_end - 1, 0, value_bytes) + value_bytes - first, buffer);
+            const ByteWindow window = fetch(
+                source, first, dense_value_offset(block, row_end - 1, 0, value_bytes) + value_bytes - first, buffer);
             for (std::uint64_t r = row; r < row_end; ++r) {
                 if (!is_bit_zero(window.at(dense_value_offset(block, r, 0, value_bytes)), value_bytes)) ++entries;
             }

@@ -77,7 +77,8 @@ public:
     // full just declines it, and the writes then report what is wrong as they would have.
     void reserve(std::uint64_t bytes) override {
         const off_t end = ::lseek(fd_, 0, SEEK_CUR);
-        if (end < 0 || bytes == 0 || bytes > static_cast<std::uint64_t>(std::numeric_limits<off_t>::max() - end)) return;
+        if (end < 0 || bytes == 0 || bytes > static_cast<std::uint64_t>(std::numeric_limits<off_t>::max() - end))
+            return;
         if (::fallocate(fd_, FALLOC_FL_KEEP_SIZE, end, static_cast<off_t>(bytes)) == 0) reserved_ = true;
     }
 
@@ -108,7 +109,8 @@ public:
         if (exists && !S_ISREG(existing.st_mode) && !S_ISLNK(existing.st_mode)) {
             throw Error(ErrorCode::Io, "cannot replace '" + target_.string() + "': it is no longer a regular file");
         }
-        const bool exchanged = commit_mode_ == FileCommit::Atomic && exists && S_ISREG(existing.st_mode) && exchange_with_target();
+        const bool exchanged =
+            commit_mode_ == FileCommit::Atomic && exists && S_ISREG(existing.st_mode) && exchange_with_target();
         if (!exchanged && ::renameat(directory_fd_, temporary_.c_str(), directory_fd_, target_name_.c_str()) != 0) {
             throw_io("cannot rename the temporary file to", target_, errno);
         }
@@ -159,7 +161,8 @@ private:
         for (;;) {
             std::string candidate = detail::temporary_name_for(target_name_);
             registry_slot_ = detail::register_temporary(directory_fd_, candidate.c_str());
-            if (::linkat(AT_FDCWD, descriptor_path(fd_).c_str(), directory_fd_, candidate.c_str(), AT_SYMLINK_FOLLOW) == 0 ||
+            if (::linkat(AT_FDCWD, descriptor_path(fd_).c_str(), directory_fd_, candidate.c_str(), AT_SYMLINK_FOLLOW) ==
+                    0 ||
                 ::linkat(fd_, "", directory_fd_, candidate.c_str(), AT_EMPTY_PATH) == 0) {
                 temporary_ = std::move(candidate);
                 return;
@@ -176,7 +179,8 @@ private:
     // and group they were given for. A new path keeps the mode it was created with.
     void take_over_existing_permissions() {
         struct stat existing {};
-        if (::fstatat(directory_fd_, target_name_.c_str(), &existing, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(existing.st_mode)) {
+        if (::fstatat(directory_fd_, target_name_.c_str(), &existing, AT_SYMLINK_NOFOLLOW) != 0 ||
+            !S_ISREG(existing.st_mode)) {
             return;
         }
         struct stat ours {};
@@ -235,7 +239,8 @@ private:
 // them); a regular file behind a descriptor is, when durable.
 class WriteThroughSink final : public FileSink {
 public:
-    WriteThroughSink(const fs::path& path, bool append, FileCommit commit_mode) : path_(path), commit_mode_(commit_mode) {
+    WriteThroughSink(const fs::path& path, bool append, FileCommit commit_mode)
+        : path_(path), commit_mode_(commit_mode) {
         fd_ = ::open(path_.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | (append ? O_APPEND : 0));
         if (fd_ < 0) throw_io("cannot open", path_, errno);
         try {

@@ -25,8 +25,7 @@ std::string code_text(unsigned code) { return std::to_string(code); }
 
 ObjectHeader parse_header(std::span<const std::byte> input, std::size_t& header_bytes) {
     const std::uint64_t size = input.size();
-    if (size > 0 && static_cast<unsigned>(input[kVersionOffset]) != kFormatVersion &&
-        detail::starts_like_text(input)) {
+    if (size > 0 && static_cast<unsigned>(input[kVersionOffset]) != kFormatVersion && detail::starts_like_text(input)) {
         throw_format(ErrorCode::Format, 6, kVersionOffset, detail::not_a_dbdf_file(input));
     }
     if (size < kFrameFixedHeaderBytes) {
@@ -58,8 +57,7 @@ ObjectHeader parse_header(std::span<const std::byte> input, std::size_t& header_
         header.value_type = static_cast<ValueType>(value_code);
         if (!is_valid(header.value_type)) {
             throw_format(ErrorCode::Format, value_code == 0 ? 6 : 0, kValueTypeOffset,
-                         "object value type " + code_text(value_code) +
-                             invalid_value_type_reason(value_code));
+                         "object value type " + code_text(value_code) + invalid_value_type_reason(value_code));
         }
         header_bytes = kMatrixHeaderBytes;
         return header;
@@ -109,9 +107,8 @@ void check_header_for_writing(const ObjectHeader& header) {
     if (!is_valid(header.data_type)) throw Error(ErrorCode::InvalidArgument, "unknown data type");
     if (is_matrix(header.data_type)) {
         if (!is_valid(header.value_type)) {
-            throw Error(ErrorCode::InvalidArgument,
-                        "a matrix needs a value type from u8 to f64, got code " +
-                            std::to_string(static_cast<unsigned>(header.value_type)));
+            throw Error(ErrorCode::InvalidArgument, "a matrix needs a value type from u8 to f64, got code " +
+                                                        std::to_string(static_cast<unsigned>(header.value_type)));
         }
         return;
     }

@@ -36,7 +36,8 @@ fs::path read_link(const fs::path& link) {
     for (;;) {
         const ssize_t length = ::readlink(link.c_str(), text.data(), text.size());
         if (length < 0) throw_io("cannot read the symbolic link", link, errno);
-        if (static_cast<std::size_t>(length) < text.size()) return fs::path(std::string(text.data(), static_cast<std::size_t>(length)));
+        if (static_cast<std::size_t>(length) < text.size())
+            return fs::path(std::string(text.data(), static_cast<std::size_t>(length)));
         text.resize(text.size() * 2);
     }
 }

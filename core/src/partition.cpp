@@ -35,7 +35,8 @@ std::optional<Rectangle> PartitionTracker::find_overlap_in_sweep(const Rectangle
         ++steps_;
         if (static_cast<WideCount>(before->col) + before->cols > candidate.col) return *before;
     }
-    if (it != reaching_row_.end() && static_cast<WideCount>(it->col) < static_cast<WideCount>(candidate.col) + candidate.cols) {
+    if (it != reaching_row_.end() &&
+        static_cast<WideCount>(it->col) < static_cast<WideCount>(candidate.col) + candidate.cols) {
         ++steps_;
         return *it;
     }

@@ -60,7 +60,7 @@ std::vector<Overlap> PartitionSweep::find_overlaps() {
                      [&](std::size_t a, std::size_t b) { return row_end(rects[a]) < row_end(rects[b]); });
 
     std::set<ActiveInterval, ByFirstColumn> active(ByFirstColumn{&steps_});
-    std::vector<bool> set_aside(count, false);  // found to overlap: reported, and out of the sweep
+    std::vector<bool> set_aside(count, false);               // found to overlap: reported, and out of the sweep
     std::vector<std::pair<std::size_t, std::size_t>> found;  // (offender, earlier) positions
     std::size_t next_to_leave = 0;
     for (const std::size_t position : by_first_row) {

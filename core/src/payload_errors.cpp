@@ -57,16 +57,16 @@ void fail_daphne_first_offset(const BlockView& block, std::uint64_t offset, std:
     throw_format(ErrorCode::Format, 12, offset, block_label(block) + ": rowOffsets[0] is " + text(first) + ", not 0");
 }
 
-void fail_daphne_row_offset(const BlockView& block, std::uint64_t offset, std::uint64_t position,
-                            std::uint64_t value, std::uint64_t previous) {
+void fail_daphne_row_offset(const BlockView& block, std::uint64_t offset, std::uint64_t position, std::uint64_t value,
+                            std::uint64_t previous) {
     throw_format(ErrorCode::Format, 12, offset,
                  block_label(block) + ": rowOffsets[" + text(position) + "] is " + text(value) +
                      "; offsets must not decrease (previous " + text(previous) + ") nor exceed #nzb " +
                      text(block.stored_values));
 }
 
-void fail_daphne_duplicate_column(const BlockView& block, std::uint64_t offset, std::uint32_t row,
-                                  std::uint64_t col, std::uint64_t first_offset) {
+void fail_daphne_duplicate_column(const BlockView& block, std::uint64_t offset, std::uint32_t row, std::uint64_t col,
+                                  std::uint64_t first_offset) {
     throw_format(ErrorCode::Format, 12, offset,
                  block_label(block) + ": row " + text(row) + " stores column " + text(col) + " twice (also at byte " +
                      text(first_offset) + "); a cell has one value");

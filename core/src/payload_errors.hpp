@@ -40,8 +40,7 @@ std::string block_label(const BlockView& block);
 [[noreturn, gnu::cold]] void fail_daphne_duplicate_column(const BlockView& block, std::uint64_t offset,
                                                           std::uint32_t row, std::uint64_t col,
                                                           std::uint64_t first_offset);
-[[noreturn, gnu::cold]] void fail_daphne_offset_total(const BlockView& block, std::uint64_t offset,
-                                                      std::uint64_t last);
+[[noreturn, gnu::cold]] void fail_daphne_offset_total(const BlockView& block, std::uint64_t offset, std::uint64_t last);
 
 // Rule 8: a stored value is not exactly representable in the type the object declares for its cell (`declared`)
 // or in the type the caller asked for.

@@ -24,8 +24,8 @@ inline bool is_bit_zero(const std::byte* value, std::size_t size) {
 // row counts never exceeds #nzb keeps every read inside them.
 // The daphne dialect's CSR layout is walked by walk_daphne_csr, defined in daphne_csr_walker.hpp.
 template <class S, class OnRow, class OnEntry>
-void walk_daphne_csr(const ByteWindow& input, const BlockView& block, std::uint32_t row_end,
-                     OnRow&& on_row, OnEntry&& on_entry);
+void walk_daphne_csr(const ByteWindow& input, const BlockView& block, std::uint32_t row_end, OnRow&& on_row,
+                     OnEntry&& on_entry);
 
 template <class S, class OnRow, class OnEntry>
 void walk_csr(const ByteWindow& input, const BlockView& block, std::uint32_t row_end, OnRow&& on_row,

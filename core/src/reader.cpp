@@ -91,7 +91,8 @@ BlockView read_record(const detail::ByteSource& source, std::uint64_t offset, st
 }
 
 // A block's whole payload, for the reads that walk all of it (counting, CSR output, validation).
-detail::ByteWindow payload_window(const detail::ByteSource& source, const BlockView& block, detail::ByteBuffer& buffer) {
+detail::ByteWindow payload_window(const detail::ByteSource& source, const BlockView& block,
+                                  detail::ByteBuffer& buffer) {
     return detail::fetch(source, block.payload_offset, block.payload_bytes, buffer);
 }
 
@@ -157,8 +158,8 @@ void check_cover(const PartitionSweep& blocks, const ObjectHeader& header, std::
 void require_valid_output_type(ValueType type) {
     if (!is_valid(type)) {
         throw Error(ErrorCode::InvalidArgument, "requested value type code " +
-                                                    std::to_string(static_cast<unsigned>(type)) +
-                                                    " is not one of " + value_type_name_range());
+                                                    std::to_string(static_cast<unsigned>(type)) + " is not one of " +
+                                                    value_type_name_range());
     }
 }
 
@@ -202,7 +203,8 @@ ObjectHeader read_header(const detail::ByteSource& source, Dialect dialect, std:
         return parse_header_of(dialect, {memory, static_cast<std::size_t>(size)}, header_bytes);
     }
     detail::ByteBuffer buffer;
-    for (std::uint64_t prefix = std::min<std::uint64_t>(size, std::uint64_t{64} << 10);; prefix = std::min(size, prefix * 4)) {
+    for (std::uint64_t prefix = std::min<std::uint64_t>(size, std::uint64_t{64} << 10);;
+         prefix = std::min(size, prefix * 4)) {
         const detail::ByteWindow window = detail::fetch(source, 0, prefix, buffer);
         try {
             return parse_header_of(dialect, {window.data, static_cast<std::size_t>(prefix)}, header_bytes);
@@ -232,8 +234,8 @@ Reader Reader::open_source_state(std::unique_ptr<detail::ByteSource> source, Dia
 }
 
 Reader Reader::open_file(const std::filesystem::path& path, Dialect dialect, FileAccess access) {
-    return open_source_state(access == FileAccess::Map ? detail::make_mapped_source(path) : detail::make_file_source(path),
-                             dialect);
+    return open_source_state(
+        access == FileAccess::Map ? detail::make_mapped_source(path) : detail::make_file_source(path), dialect);
 }
 
 Reader Reader::open_memory(std::span<const std::byte> input, Dialect dialect) {
@@ -303,8 +305,8 @@ void Reader::decode_dense(ValueType type, void* out, std::size_t capacity, std::
     const std::uint64_t stride = row_stride == 0 ? current.cols : row_stride;
     if (stride < current.cols) {
         throw Error(ErrorCode::InvalidArgument, "row stride " + std::to_string(stride) +
-                                                    " is smaller than the block's " +
-                                                    std::to_string(current.cols) + " columns");
+                                                    " is smaller than the block's " + std::to_string(current.cols) +
+                                                    " columns");
     }
     require_capacity(strided_extent(current.rows, current.cols, stride), capacity, "the block");
     if (current.area() == 0) return;
@@ -338,8 +340,8 @@ std::uint64_t Reader::decode_csr(ValueType type, std::uint64_t* row_offsets, std
     return entries;
 }
 
-std::uint64_t Reader::decode_coo(ValueType type, std::uint32_t* row_indices, std::uint32_t* col_indices,
-                                 void* values, std::size_t capacity) {
+std::uint64_t Reader::decode_coo(ValueType type, std::uint32_t* row_indices, std::uint32_t* col_indices, void* values,
+                                 std::size_t capacity) {
     const BlockView& current = block();
     require_valid_output_type(type);
     const std::uint64_t entries = count_entries();
@@ -427,22 +429,23 @@ void Reader::read_dense_window(ValueType type, const Window& window, void* out, 
     std::vector<Piece> pieces;
     std::uint64_t output_bytes = 0;
     if (!state_->window_lookup) state_->window_lookup = std::make_unique<detail::WindowLookup>(index);
-    state_->window_lookup->for_each_block(window.row, window.row + window.rows, window.col, window.col + window.cols,
-                                          [&](std::size_t position) {
-        const BlockView& block = index[position];
-        const std::uint64_t row_begin = std::max(block.row, window.row);
-        const std::uint64_t row_end = std::min(block.row_end(), window.row + window.rows);
-        const std::uint64_t col_begin = std::max(block.col, window.col);
-        const std::uint64_t col_end = std::min(block.col_end(), window.col + window.cols);
-        if (row_begin >= row_end || col_begin >= col_end) return;
-        const std::uint64_t row_bytes = (col_end - col_begin) * element_bytes;
-        output_bytes += (row_end - row_begin) * row_bytes;
-        const bool divisible = block.block_type == BlockType::Dense || block.block_type == BlockType::Empty;
-        const std::uint64_t run = divisible ? std::max<std::uint64_t>(1, kPieceBytes / row_bytes) : row_end - row_begin;
-        for (std::uint64_t first = row_begin; first < row_end; first += run) {
-            pieces.push_back(Piece{&block, first, std::min(first + run, row_end), col_begin, col_end});
-        }
-    });
+    state_->window_lookup->for_each_block(
+        window.row, window.row + window.rows, window.col, window.col + window.cols, [&](std::size_t position) {
+            const BlockView& block = index[position];
+            const std::uint64_t row_begin = std::max(block.row, window.row);
+            const std::uint64_t row_end = std::min(block.row_end(), window.row + window.rows);
+            const std::uint64_t col_begin = std::max(block.col, window.col);
+            const std::uint64_t col_end = std::min(block.col_end(), window.col + window.cols);
+            if (row_begin >= row_end || col_begin >= col_end) return;
+            const std::uint64_t row_bytes = (col_end - col_begin) * element_bytes;
+            output_bytes += (row_end - row_begin) * row_bytes;
+            const bool divisible = block.block_type == BlockType::Dense || block.block_type == BlockType::Empty;
+            const std::uint64_t run =
+                divisible ? std::max<std::uint64_t>(1, kPieceBytes / row_bytes) : row_end - row_begin;
+            for (std::uint64_t first = row_begin; first < row_end; first += run) {
+                pieces.push_back(Piece{&block, first, std::min(first + run, row_end), col_begin, col_end});
+            }
+        });
     // In file order, as the blocks come: the first failing block is the one reported, whatever the lookup's order.
     std::stable_sort(pieces.begin(), pieces.end(),
                      [](const Piece& a, const Piece& b) { return a.block->index < b.block->index; });

@@ -5,8 +5,8 @@
 
 namespace dbdf::detail {
 
-void decode_block_csr(const ByteWindow& input, const BlockView& block, const ObjectHeader& header,
-                      ValueType type, std::uint64_t* row_offsets, std::uint32_t* col_indices, void* values) {
+void decode_block_csr(const ByteWindow& input, const BlockView& block, const ObjectHeader& header, ValueType type,
+                      std::uint64_t* row_offsets, std::uint32_t* col_indices, void* values) {
     std::fill_n(row_offsets, std::uint64_t{block.rows} + 1, std::uint64_t{0});
     visit_pair(stored_or_default(block), type, [&](auto stored_tag, auto requested_tag) {
         using S = typename decltype(stored_tag)::type;
@@ -25,8 +25,8 @@ void decode_block_csr(const ByteWindow& input, const BlockView& block, const Obj
     for (std::uint64_t row = 0; row < block.rows; ++row) row_offsets[row + 1] += row_offsets[row];
 }
 
-void decode_block_coo(const ByteWindow& input, const BlockView& block, const ObjectHeader& header,
-                      ValueType type, std::uint32_t* row_indices, std::uint32_t* col_indices, void* values) {
+void decode_block_coo(const ByteWindow& input, const BlockView& block, const ObjectHeader& header, ValueType type,
+                      std::uint32_t* row_indices, std::uint32_t* col_indices, void* values) {
     visit_pair(stored_or_default(block), type, [&](auto stored_tag, auto requested_tag) {
         using S = typename decltype(stored_tag)::type;
         using D = typename decltype(requested_tag)::type;
@@ -46,14 +46,13 @@ void decode_block_coo(const ByteWindow& input, const BlockView& block, const Obj
 void add_block_row_counts(const ByteWindow& input, const BlockView& block, std::uint64_t* row_counts) {
     visit_value_type(stored_or_default(block), [&](auto stored_tag) {
         using S = typename decltype(stored_tag)::type;
-        for_each_entry<S>(input, block, [&](std::uint32_t row, std::uint32_t, S, std::uint64_t) {
-            ++row_counts[block.row + row];
-        });
+        for_each_entry<S>(input, block,
+                          [&](std::uint32_t row, std::uint32_t, S, std::uint64_t) { ++row_counts[block.row + row]; });
     });
 }
 
-void scatter_block_csr(const ByteWindow& input, const BlockView& block, const ObjectHeader& header,
-                       ValueType type, std::uint64_t* row_cursor, std::uint64_t* col_indices, void* values) {
+void scatter_block_csr(const ByteWindow& input, const BlockView& block, const ObjectHeader& header, ValueType type,
+                       std::uint64_t* row_cursor, std::uint64_t* col_indices, void* values) {
     visit_pair(stored_or_default(block), type, [&](auto stored_tag, auto requested_tag) {
         using S = typename decltype(stored_tag)::type;
         using D = typename decltype(requested_tag)::type;

@@ -44,8 +44,9 @@ void SpecBodyWriter::check_header(const ObjectHeader& header) const {
     if (header.data_type == DataType::Scalar) {
         // Data type 4 is DAPHNE's serialized single value; the spec defines no such data type, so a spec file
         // cannot hold it.
-        invalid_argument("data type scalar exists only in the daphne dialect; the spec format has no scalar (write "
-                         "a 1 x 1 dense matrix instead)");
+        invalid_argument(
+            "data type scalar exists only in the daphne dialect; the spec format has no scalar (write "
+            "a 1 x 1 dense matrix instead)");
     }
     check_header_for_writing(header);
 }
@@ -72,8 +73,9 @@ void SpecBodyWriter::add_block(const BlockPlacement& place, const BlockInput& in
 
 void SpecBodyWriter::add_empty(const BlockPlacement& place) {
     const BlockPosition position{place.row, place.col, place.rows, place.cols};
-    context_.emitting(
-        [&] { put_record_header(context_.out, position, EncodingPlan{BlockType::Empty, ValueType::None, 0}); });
+    context_.emitting([&] {
+        put_record_header(context_.out, position, EncodingPlan{BlockType::Empty, ValueType::None, 0});
+    });
     context_.record(place);
 }
 
@@ -139,9 +141,8 @@ void SpecBodyWriter::write_column(std::uint64_t column, ValueType type, const vo
         options.block_rows != 0 ? options.block_rows : default_tile(header.rows, 1, declared).rows;
     const auto* bytes = static_cast<const std::byte*>(values);
     for (std::uint64_t row = 0; row < header.rows; row += block_rows) {
-        const BlockPlacement place{row, column,
-                                   static_cast<std::uint32_t>(std::min<std::uint64_t>(block_rows, header.rows - row)),
-                                   1};
+        const BlockPlacement place{
+            row, column, static_cast<std::uint32_t>(std::min<std::uint64_t>(block_rows, header.rows - row)), 1};
         check_block(place, options.encoding, BlockType::Dense);
         add_block(place, BlockInput::dense_values(type, place.rows, 1, bytes + row * value_size(type), 1),
                   options.encoding);

@@ -85,8 +85,8 @@ std::string temporary_prefix_for(std::string_view target_name) {
 }
 
 std::string temporary_name_for(std::string_view target_name) {
-    return temporary_prefix_for(target_name) + std::to_string(::getpid()) + "-" + hex_text(random_bits(), kRandomDigits) +
-           std::string(kEnding);
+    return temporary_prefix_for(target_name) + std::to_string(::getpid()) + "-" +
+           hex_text(random_bits(), kRandomDigits) + std::string(kEnding);
 }
 
 bool parse_temporary_name(std::string_view name, std::string_view target_name, long* pid) {

@@ -47,7 +47,8 @@ BlockPlacement tile_shape(const ObjectHeader& header, ValueType type, const Writ
 BlockPlacement chosen_tile_shape(Dialect dialect, DataType data_type, ValueType type, std::uint64_t rows,
                                  std::uint64_t cols, const WriteOptions& options) {
     if (!is_valid(type)) {
-        invalid("value type code " + std::to_string(static_cast<unsigned>(type)) + " is not one of " + value_type_name_range());
+        invalid("value type code " + std::to_string(static_cast<unsigned>(type)) + " is not one of " +
+                value_type_name_range());
     }
     const bool scalar = data_type == DataType::Scalar;
     if (!is_valid(data_type) && !scalar) {
@@ -56,7 +57,8 @@ BlockPlacement chosen_tile_shape(Dialect dialect, DataType data_type, ValueType 
     if (scalar && dialect != Dialect::Daphne) invalid("the spec dialect has no scalar data type");
     if (scalar && (rows != 1 || cols != 1)) invalid("a scalar is 1 x 1, not " + shape_text(rows, cols));
     if (dialect == Dialect::Daphne && (rows > kMaxBlockExtent || cols > kMaxBlockExtent)) {
-        invalid("a " + shape_text(rows, cols) + " object cannot be written in the daphne dialect: its single block "
+        invalid("a " + shape_text(rows, cols) +
+                " object cannot be written in the daphne dialect: its single block "
                 "holds the dimensions as uint32, so they must stay below 2^32");
     }
     if (rows == 0 || cols == 0) return BlockPlacement{0, 0, 0, 0};  // rule 4: no blocks
@@ -64,15 +66,16 @@ BlockPlacement chosen_tile_shape(Dialect dialect, DataType data_type, ValueType 
     if (data_type == DataType::Frame) {
         // Every block of a frame is one column wide: a column has one value type.
         if (dialect == Dialect::Daphne) return BlockPlacement{0, 0, static_cast<std::uint32_t>(rows), 1};
-        const std::uint32_t block_rows = options.block_rows != 0 ? options.block_rows : default_tile(rows, 1, type).rows;
+        const std::uint32_t block_rows =
+            options.block_rows != 0 ? options.block_rows : default_tile(rows, 1, type).rows;
         return BlockPlacement{0, 0, block_rows, 1};
     }
     if (dialect == Dialect::Daphne) {
         // One block per object. A dense matrix's values lie in it row-major, so its writer takes it as full-width
         // row bands in order, each written as it comes: bands of the size of a spec tile keep a caller's buffers
         // small. A CSR matrix's row offsets all come before its first column index, so it goes whole.
-        const auto height = data_type == DataType::DenseMatrix ? band_rows(rows, cols, type)
-                                                                : static_cast<std::uint32_t>(rows);
+        const auto height =
+            data_type == DataType::DenseMatrix ? band_rows(rows, cols, type) : static_cast<std::uint32_t>(rows);
         return BlockPlacement{0, 0, height, static_cast<std::uint32_t>(cols)};
     }
     ObjectHeader header;

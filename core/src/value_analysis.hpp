@@ -35,9 +35,10 @@ ValueType narrowest_type(TypeMask feasible, ValueType source);
 
 template <class T>
 bool is_bit_zero_value(T value) {
-    using Bits = std::conditional_t<sizeof(T) == 1, std::uint8_t,
-                 std::conditional_t<sizeof(T) == 2, std::uint16_t,
-                 std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>>;
+    using Bits =
+        std::conditional_t<sizeof(T) == 1, std::uint8_t,
+                           std::conditional_t<sizeof(T) == 2, std::uint16_t,
+                                              std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>>;
     return std::bit_cast<Bits>(value) == 0;
 }
 
@@ -48,8 +49,8 @@ public:
     void observe(T value) {
         if constexpr (std::is_floating_point_v<T>) {
             if (integral_) {
-                const bool integral_value = std::isfinite(value) && std::trunc(value) == value &&
-                                            !(value == 0 && std::signbit(value));
+                const bool integral_value =
+                    std::isfinite(value) && std::trunc(value) == value && !(value == 0 && std::signbit(value));
                 if (integral_value) {
                     if (!seen_ || value < min_) min_ = value;
                     if (!seen_ || value > max_) max_ = value;
@@ -101,7 +102,6 @@ public:
     }
 
 private:
-
     T min_{};
     T max_{};
     bool seen_ = false;

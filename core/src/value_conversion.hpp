@@ -119,9 +119,10 @@ inline bool roundtrips_bitwise(From value) {
     if (!convert_exact<To>(value, narrowed)) return false;
     From back{};
     if (!convert_exact<From>(narrowed, back)) return false;
-    using Bits = std::conditional_t<sizeof(From) == 1, std::uint8_t,
-                 std::conditional_t<sizeof(From) == 2, std::uint16_t,
-                 std::conditional_t<sizeof(From) == 4, std::uint32_t, std::uint64_t>>>;
+    using Bits =
+        std::conditional_t<sizeof(From) == 1, std::uint8_t,
+                           std::conditional_t<sizeof(From) == 2, std::uint16_t,
+                                              std::conditional_t<sizeof(From) == 4, std::uint32_t, std::uint64_t>>>;
     return std::bit_cast<Bits>(back) == std::bit_cast<Bits>(value);
 }
 

@@ -80,18 +80,18 @@ WindowLookup::WindowLookup(const std::vector<BlockView>& blocks)
     : blocks_(&blocks), rows_(intervals_of(blocks, true)), cols_(intervals_of(blocks, false)) {}
 
 std::uint64_t WindowLookup::for_each_block(std::uint64_t row, std::uint64_t row_end, std::uint64_t col,
-                                           std::uint64_t col_end,
-                                           const std::function<void(std::size_t)>& visit) const {
+                                           std::uint64_t col_end, const std::function<void(std::size_t)>& visit) const {
     const bool by_rows = rows_.count_meeting(row, row_end) <= cols_.count_meeting(col, col_end);
     std::uint64_t examined = 0;
-    const std::uint64_t nodes = (by_rows ? rows_ : cols_).for_each_meeting(
-        by_rows ? row : col, by_rows ? row_end : col_end, [&](std::size_t i) {
-            ++examined;
-            const BlockView& block = (*blocks_)[i];
-            const bool meets = by_rows ? block.col < col_end && col < block.col_end()
-                                       : block.row < row_end && row < block.row_end();
-            if (meets) visit(i);
-        });
+    const std::uint64_t nodes =
+        (by_rows ? rows_ : cols_)
+            .for_each_meeting(by_rows ? row : col, by_rows ? row_end : col_end, [&](std::size_t i) {
+                ++examined;
+                const BlockView& block = (*blocks_)[i];
+                const bool meets = by_rows ? block.col < col_end && col < block.col_end()
+                                           : block.row < row_end && row < block.row_end();
+                if (meets) visit(i);
+            });
     return nodes + examined;
 }
 

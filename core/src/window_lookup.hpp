@@ -36,10 +36,10 @@ public:
                                    const std::function<void(std::size_t)>& visit) const;
 
 private:
-    std::vector<std::size_t> by_begin_;    // block positions sorted by first coordinate
-    std::vector<std::uint64_t> begins_;    // the first coordinates in that order
-    std::vector<std::uint64_t> ends_;      // every end, sorted
-    std::vector<std::uint64_t> max_end_;   // tree over by_begin_ (node 1 the root, leaves from leaf_base_)
+    std::vector<std::size_t> by_begin_;   // block positions sorted by first coordinate
+    std::vector<std::uint64_t> begins_;   // the first coordinates in that order
+    std::vector<std::uint64_t> ends_;     // every end, sorted
+    std::vector<std::uint64_t> max_end_;  // tree over by_begin_ (node 1 the root, leaves from leaf_base_)
     std::size_t leaf_base_ = 1;
 };
 

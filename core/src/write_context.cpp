@@ -18,8 +18,7 @@ void WriteContext::reserve_output(std::uint64_t bytes) {
 
 void WriteContext::check_extent(const BlockPlacement& place) const {
     if (place.rows == 0 || place.cols == 0) {
-        invalid_argument(placement_text(place) +
-                         " has no cells; blocks need at least one row and one column (rule 4)");
+        invalid_argument(placement_text(place) + " has no cells; blocks need at least one row and one column (rule 4)");
     }
     if (!lies_within(place)) refuse_outside(place);
 }

@@ -115,8 +115,9 @@ Writer::~Writer() = default;
 void Writer::begin_matrix(DataType data_type, ValueType value_type, std::uint64_t rows, std::uint64_t cols) {
     state_->require_idle();
     if (data_type != DataType::Scalar && !is_matrix(data_type)) {
-        invalid_argument("begin_matrix needs data type dense or csr (or scalar in the daphne dialect); use "
-                         "begin_frame for frames");
+        invalid_argument(
+            "begin_matrix needs data type dense or csr (or scalar in the daphne dialect); use "
+            "begin_frame for frames");
     }
     ObjectHeader header;
     header.data_type = data_type;
@@ -159,9 +160,8 @@ void Writer::add_csr(const BlockPlacement& place, ValueType type, const std::uin
     input.values = values;
     input.cols32 = col_indices;
     input.row_offsets = row_offsets;
-    state_->add(place, input, options.encoding, [&] {
-        detail::check_csr_arrays(place.rows, place.cols, row_offsets, col_indices, values, entries);
-    });
+    state_->add(place, input, options.encoding,
+                [&] { detail::check_csr_arrays(place.rows, place.cols, row_offsets, col_indices, values, entries); });
 }
 
 void Writer::add_coo(const BlockPlacement& place, ValueType type, const std::uint32_t* row_indices,
@@ -196,8 +196,9 @@ void Writer::write_dense(ValueType type, const void* values, std::size_t count, 
     const ObjectHeader& header = state_->context.header;
     const std::uint64_t stride = row_stride == 0 ? header.cols : row_stride;
     if (stride < header.cols) invalid_argument("row stride is smaller than the matrix's column count");
-    const detail::WideCount needed =
-        header.rows == 0 || header.cols == 0 ? 0 : static_cast<detail::WideCount>(header.rows - 1) * stride + header.cols;
+    const detail::WideCount needed = header.rows == 0 || header.cols == 0
+                                         ? 0
+                                         : static_cast<detail::WideCount>(header.rows - 1) * stride + header.cols;
     if (needed > count) invalid_argument("the matrix needs more values than the " + std::to_string(count) + " passed");
     detail::require_valid_encoding(options.encoding);
     if (values == nullptr && needed > 0) invalid_argument("values are NULL");
@@ -245,8 +246,8 @@ void Writer::write_column(std::uint64_t column, ValueType type, const void* valu
                          std::to_string(header.cols));
     }
     if (count < header.rows) {
-        invalid_argument("column " + std::to_string(column) + " needs " + std::to_string(header.rows) +
-                         " values but " + std::to_string(count) + " were passed");
+        invalid_argument("column " + std::to_string(column) + " needs " + std::to_string(header.rows) + " values but " +
+                         std::to_string(count) + " were passed");
     }
     detail::require_valid_encoding(options.encoding);
     if (values == nullptr && header.rows > 0) invalid_argument("values are NULL");

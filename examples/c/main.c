@@ -19,9 +19,7 @@
 
 enum { CROSS_ROWS = 6, CROSS_COLS = 5 };
 
-static double cross_value(int row, int col) {
-    return (row + col) % 3 == 0 ? 0.0 : (row * 5 + col) * 0.5;
-}
+static double cross_value(int row, int col) { return (row + col) % 3 == 0 ? 0.0 : (row * 5 + col) * 0.5; }
 
 /* Prints the failing call's status and message; returns 1 for use as an exit code. */
 static int report(const char *what, dbdf_status_t status) {
@@ -155,8 +153,10 @@ static int demo(void) {
     if (values == NULL) return 1;
     for (int row = 0; row < ROWS; ++row) {
         for (int col = 0; col < COLS; ++col) {
-            if (row < 200 && col < 200) values[row * COLS + col] = row + col;           /* dense corner: small ints */
-            else if ((row * 7 + col) % 997 == 0) values[row * COLS + col] = 0.1 * row;  /* a few scattered doubles */
+            if (row < 200 && col < 200)
+                values[row * COLS + col] = row + col; /* dense corner: small ints */
+            else if ((row * 7 + col) % 997 == 0)
+                values[row * COLS + col] = 0.1 * row; /* a few scattered doubles */
         }
     }
     const char *path = "dbdf_example_c_demo.dbdf";
@@ -167,7 +167,8 @@ static int demo(void) {
     options.block_cols = 256;
     dbdf_status_t status = dbdf_writer_open_file(path, &writer);
     if (status == DBDF_OK) status = dbdf_writer_begin_matrix(writer, DBDF_DATA_DENSE, DBDF_VALUE_F64, ROWS, COLS);
-    if (status == DBDF_OK) status = dbdf_writer_write_dense(writer, DBDF_VALUE_F64, values, (size_t)ROWS * COLS, 0, &options);
+    if (status == DBDF_OK)
+        status = dbdf_writer_write_dense(writer, DBDF_VALUE_F64, values, (size_t)ROWS * COLS, 0, &options);
     if (status == DBDF_OK) status = dbdf_writer_finish(writer);
     dbdf_writer_free(writer);
     if (status != DBDF_OK) {

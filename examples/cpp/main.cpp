@@ -17,7 +17,8 @@ namespace {
 // Turns a failed call into an exception carrying the library's message.
 void check(dbdf_status_t status, const char* what) {
     if (status != DBDF_OK && status != DBDF_END_OF_BLOCKS) {
-        throw std::runtime_error(std::string(what) + ": " + dbdf_status_name(status) + ": " + dbdf_last_error_message());
+        throw std::runtime_error(std::string(what) + ": " + dbdf_status_name(status) + ": " +
+                                 dbdf_last_error_message());
     }
 }
 
@@ -52,10 +53,12 @@ int demo() {
     const dbdf_value_type_t types[] = {DBDF_VALUE_I32, DBDF_VALUE_F64, DBDF_VALUE_U8};
     const char* labels[] = {"station", "temperature", "humidity"};
     check(dbdf_writer_begin_frame(writer.get(), 4, 3, types, labels, nullptr), "begin_frame");
-    check(dbdf_writer_write_column(writer.get(), 0, DBDF_VALUE_I32, station.data(), station.size(), nullptr), "station");
+    check(dbdf_writer_write_column(writer.get(), 0, DBDF_VALUE_I32, station.data(), station.size(), nullptr),
+          "station");
     check(dbdf_writer_write_column(writer.get(), 1, DBDF_VALUE_F64, temperature.data(), temperature.size(), nullptr),
           "temperature");
-    check(dbdf_writer_write_column(writer.get(), 2, DBDF_VALUE_U8, humidity.data(), humidity.size(), nullptr), "humidity");
+    check(dbdf_writer_write_column(writer.get(), 2, DBDF_VALUE_U8, humidity.data(), humidity.size(), nullptr),
+          "humidity");
     check(dbdf_writer_finish(writer.get()), "finish");
     const void* bytes = nullptr;
     size_t size = 0;
@@ -68,8 +71,9 @@ int demo() {
     dbdf_block_info_t block{};
     dbdf_status_t status;
     while ((status = dbdf_reader_next_block(reader.get(), &block)) == DBDF_OK) {
-        std::printf("  block %llu: column %llu, rows %llu..%llu, %s of %s\n", static_cast<unsigned long long>(block.index),
-                    static_cast<unsigned long long>(block.col), static_cast<unsigned long long>(block.row),
+        std::printf("  block %llu: column %llu, rows %llu..%llu, %s of %s\n",
+                    static_cast<unsigned long long>(block.index), static_cast<unsigned long long>(block.col),
+                    static_cast<unsigned long long>(block.row),
                     static_cast<unsigned long long>(block.row + block.rows - 1), dbdf_block_type_name(block.block_type),
                     dbdf_value_type_name(block.value_type));
     }
@@ -80,7 +84,8 @@ int demo() {
     std::printf("%8s %12s %9s\n", labels[0], labels[1], labels[2]);
     for (int row = 0; row < 4; ++row) {
         std::printf("%8d %12g %9u\n", stations[row], temperatures[row], static_cast<unsigned>(humidities[row]));
-        if (stations[row] != station[row] || temperatures[row] != temperature[row] || humidities[row] != humidity[row]) {
+        if (stations[row] != station[row] || temperatures[row] != temperature[row] ||
+            humidities[row] != humidity[row]) {
             throw std::runtime_error("the frame read back differs from the one written");
         }
     }
@@ -99,7 +104,8 @@ int write_cross_matrix(const char* path) {
     options.block_rows = 4;
     options.block_cols = 3;
     check(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_F64, 6, 5), "begin_matrix");
-    check(dbdf_writer_write_dense(writer.get(), DBDF_VALUE_F64, values.data(), values.size(), 0, &options), "write_dense");
+    check(dbdf_writer_write_dense(writer.get(), DBDF_VALUE_F64, values.data(), values.size(), 0, &options),
+          "write_dense");
     check(dbdf_writer_finish(writer.get()), "finish");
     return 0;
 }

@@ -22,7 +22,8 @@ struct BlockOutputs {
 std::vector<FailingCall> calls_needing_a_current_block(dbdf_reader_t* reader, BlockOutputs& out) {
     const char* missing = "no current block";
     return {
-        {"block_decode_dense", [=, &out] { return dbdf_reader_block_decode_dense(reader, DBDF_VALUE_F64, out.values, 16, 0); },
+        {"block_decode_dense",
+         [=, &out] { return dbdf_reader_block_decode_dense(reader, DBDF_VALUE_F64, out.values, 16, 0); },
          DBDF_ERR_CALL_ORDER, missing},
         {"block_decode_csr",
          [=, &out] {
@@ -32,7 +33,8 @@ std::vector<FailingCall> calls_needing_a_current_block(dbdf_reader_t* reader, Bl
          DBDF_ERR_CALL_ORDER, missing},
         {"block_decode_coo",
          [=, &out] {
-             return dbdf_reader_block_decode_coo(reader, DBDF_VALUE_F64, out.rows, out.cols, out.values, 16, &out.entries);
+             return dbdf_reader_block_decode_coo(reader, DBDF_VALUE_F64, out.rows, out.cols, out.values, 16,
+                                                 &out.entries);
          },
          DBDF_ERR_CALL_ORDER, missing},
         {"block_payload", [=, &out] { return dbdf_reader_block_payload(reader, &out.payload, &out.payload_bytes); },
@@ -102,7 +104,8 @@ std::vector<FailingCall> block_calls(dbdf_writer_t* writer, const char* names) {
          DBDF_ERR_CALL_ORDER, names},
         {"add_csr",
          [=] {
-             return dbdf_writer_add_csr(writer, 0, 0, 1, 2, DBDF_VALUE_F64, block_offsets, block_cols, values, 1, nullptr);
+             return dbdf_writer_add_csr(writer, 0, 0, 1, 2, DBDF_VALUE_F64, block_offsets, block_cols, values, 1,
+                                        nullptr);
          },
          DBDF_ERR_CALL_ORDER, names},
         {"add_coo",
@@ -114,9 +117,7 @@ std::vector<FailingCall> block_calls(dbdf_writer_t* writer, const char* names) {
         {"write_dense", [=] { return dbdf_writer_write_dense(writer, DBDF_VALUE_F64, values, 2, 0, nullptr); },
          DBDF_ERR_CALL_ORDER, names},
         {"write_csr",
-         [=] {
-             return dbdf_writer_write_csr(writer, DBDF_VALUE_F64, object_offsets, object_cols, values, 1, nullptr);
-         },
+         [=] { return dbdf_writer_write_csr(writer, DBDF_VALUE_F64, object_offsets, object_cols, values, 1, nullptr); },
          DBDF_ERR_CALL_ORDER, names},
         {"write_column", [=] { return dbdf_writer_write_column(writer, 0, DBDF_VALUE_F64, values, 1, nullptr); },
          DBDF_ERR_CALL_ORDER, names},

@@ -31,7 +31,8 @@ std::vector<std::uint8_t> large_matrix() {
     options.block_rows = 128;
     options.block_cols = 128;
     EXPECT_EQ(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_F64, kRows, kCols), DBDF_OK);
-    EXPECT_EQ(dbdf_writer_write_dense(writer.get(), DBDF_VALUE_F64, values.data(), values.size(), 0, &options), DBDF_OK);
+    EXPECT_EQ(dbdf_writer_write_dense(writer.get(), DBDF_VALUE_F64, values.data(), values.size(), 0, &options),
+              DBDF_OK);
     EXPECT_EQ(dbdf_writer_finish(writer.get()), DBDF_OK);
     return finished_bytes(writer.get());
 }

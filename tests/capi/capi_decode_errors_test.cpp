@@ -36,7 +36,7 @@ TEST(CapiBufferTooSmall, BlockDecodeCooReportsTheEntryCountAndWritesNothing) {
     std::vector<double> values(2, -7.0);
     uint64_t entries = 0;
     EXPECT_STATUS(DBDF_ERR_BUFFER_TOO_SMALL, dbdf_reader_block_decode_coo(reader.get(), DBDF_VALUE_F64, rows.data(),
-                                                                         cols.data(), values.data(), 1, &entries));
+                                                                          cols.data(), values.data(), 1, &entries));
     EXPECT_EQ(entries, 2u);  // the capacity the arrays need
     const std::string message = dbdf_last_error_message();
     EXPECT_NE(message.find("room for 2 entries but holds 1"), std::string::npos) << message;
@@ -75,7 +75,8 @@ TEST(CapiBufferTooSmall, ReadColumnWritesNothing) {
     const auto bytes = sample_matrix();
     ReaderHandle reader = memory_reader(bytes);
     std::vector<int64_t> column(4, -1);
-    EXPECT_STATUS(DBDF_ERR_BUFFER_TOO_SMALL, dbdf_reader_read_column(reader.get(), 1, DBDF_VALUE_I64, column.data(), 3));
+    EXPECT_STATUS(DBDF_ERR_BUFFER_TOO_SMALL,
+                  dbdf_reader_read_column(reader.get(), 1, DBDF_VALUE_I64, column.data(), 3));
     EXPECT_EQ(column, std::vector<int64_t>(4, -1));
     ASSERT_OK(dbdf_reader_read_column(reader.get(), 1, DBDF_VALUE_I64, column.data(), 4));
     EXPECT_EQ(column, (std::vector<int64_t>{1, 11, 21, 31}));
@@ -132,7 +133,8 @@ TEST(CapiRange, EveryPerBlockDecoderReportsValuesThatDoNotFitTheRequestedType) {
              "value 0.5 at block cell (0, 1) is not exactly representable in the requested type i32"},
             {"csr u8",
              [&] {
-                 return dbdf_reader_block_decode_csr(reader.get(), DBDF_VALUE_U8, offsets, 2, cols, narrow, 2, &entries);
+                 return dbdf_reader_block_decode_csr(reader.get(), DBDF_VALUE_U8, offsets, 2, cols, narrow, 2,
+                                                     &entries);
              },
              "value 300 at block cell (0, 0) is not exactly representable in the requested type u8"},
             {"coo i32",

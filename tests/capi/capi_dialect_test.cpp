@@ -139,8 +139,8 @@ TEST(CapiDialect, RefusalsAndBadOptions) {
     EXPECT_STATUS(DBDF_ERR_UNSUPPORTED,
                   dbdf_reader_open_file_with_options((kCorpus + "dense_str_2x2.dbdf").c_str(), &options, &reader));
     EXPECT_NE(std::string(dbdf_last_error_message()).find("cannot be recovered"), std::string::npos);
-    EXPECT_STATUS(DBDF_ERR_TRUNCATED,
-                  dbdf_reader_open_file_with_options((kCorpus + "frame_strcol_partial.dbdf").c_str(), &options, &reader));
+    EXPECT_STATUS(DBDF_ERR_TRUNCATED, dbdf_reader_open_file_with_options(
+                                          (kCorpus + "frame_strcol_partial.dbdf").c_str(), &options, &reader));
     EXPECT_EQ(reader, nullptr);
 
     dbdf_open_options_t unknown = DBDF_OPEN_OPTIONS_INIT;
@@ -185,7 +185,8 @@ TEST(CapiDialect, ScalarIsWrittenAsTheRuntimeSerializesIt) {
     dbdf_writer_t* raw = nullptr;
     ASSERT_OK(dbdf_writer_open_memory_with_options(&options, &raw));
     WriterHandle f64(raw);
-    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_begin_matrix(f64.get(), DBDF_DATA_SCALAR, DBDF_VALUE_F64, 2, 1));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
+                  dbdf_writer_begin_matrix(f64.get(), DBDF_DATA_SCALAR, DBDF_VALUE_F64, 2, 1));
     EXPECT_NE(std::string(dbdf_last_error_message()).find("1 x 1"), std::string::npos) << dbdf_last_error_message();
     ASSERT_OK(dbdf_writer_begin_matrix(f64.get(), DBDF_DATA_SCALAR, DBDF_VALUE_F64, 1, 1));
     const double value = 3.25;
@@ -218,10 +219,12 @@ TEST(CapiDialect, TheSpecDialectRefusesScalars) {
     dbdf_writer_t* raw = nullptr;
     ASSERT_OK(dbdf_writer_open_memory(&raw));
     WriterHandle writer(raw);
-    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_SCALAR, DBDF_VALUE_F64, 1, 1));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
+                  dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_SCALAR, DBDF_VALUE_F64, 1, 1));
     EXPECT_NE(std::string(dbdf_last_error_message()).find("only in the daphne dialect"), std::string::npos)
         << dbdf_last_error_message();
-    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_FRAME, DBDF_VALUE_F64, 1, 1));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
+                  dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_FRAME, DBDF_VALUE_F64, 1, 1));
     EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
                   dbdf_writer_begin_matrix(writer.get(), static_cast<dbdf_data_type_t>(5), DBDF_VALUE_F64, 1, 1));
     // Nothing was begun: the writer still takes a 1 x 1 dense matrix.
@@ -251,7 +254,8 @@ TEST(CapiDialect, MemoryWriterReproducesRuntimeBytes) {
 
     ASSERT_OK(dbdf_writer_open_memory_with_options(&options, &raw));
     WriterHandle refused(raw);
-    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_begin_matrix(refused.get(), DBDF_DATA_DENSE, DBDF_VALUE_I16, 2, 2));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
+                  dbdf_writer_begin_matrix(refused.get(), DBDF_DATA_DENSE, DBDF_VALUE_I16, 2, 2));
     EXPECT_NE(std::string(dbdf_last_error_message()).find("i16"), std::string::npos);
 
     dbdf_writer_options_t unknown = DBDF_WRITER_OPTIONS_INIT;
@@ -334,7 +338,8 @@ TEST(CapiDialect, CallbackWriterReproducesRuntimeCsr) {
     const std::vector<std::uint64_t> cols{0, 3, 1, 2, 3};
     const std::vector<std::int64_t> values{1, -42, 1000000000000, 7, -1};
     ASSERT_OK(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_CSR, DBDF_VALUE_I64, 4, 4));
-    ASSERT_OK(dbdf_writer_write_csr(writer.get(), DBDF_VALUE_I64, offsets.data(), cols.data(), values.data(), 5, nullptr));
+    ASSERT_OK(
+        dbdf_writer_write_csr(writer.get(), DBDF_VALUE_I64, offsets.data(), cols.data(), values.data(), 5, nullptr));
     ASSERT_OK(dbdf_writer_finish(writer.get()));
     EXPECT_EQ(output, load(kCorpus + "csr_i64_4x4.dbdf"));
 }
@@ -370,10 +375,10 @@ TEST(CapiDialect, FileWriterWritesTheMetaSidecar) {
 // (rx, cx), the header of its one 0 x 3 block, #nzb = 0 and the single row offset 0.
 std::vector<std::uint8_t> runtime_csr_f64_0x3() {
     std::vector<std::uint8_t> bytes{1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 7};
-    bytes.resize(bytes.size() + 16, 0);                 // rx, cx
+    bytes.resize(bytes.size() + 16, 0);                   // rx, cx
     bytes.insert(bytes.end(), {0, 0, 0, 0, 3, 0, 0, 0});  // block #r = 0, #c = 3
-    bytes.insert(bytes.end(), {2, 7});                  // CSR, f64
-    bytes.resize(bytes.size() + 16, 0);                 // #nzb = 0, rowOffsets = [0]
+    bytes.insert(bytes.end(), {2, 7});                    // CSR, f64
+    bytes.resize(bytes.size() + 16, 0);                   // #nzb = 0, rowOffsets = [0]
     return bytes;
 }
 

@@ -49,8 +49,8 @@ class CapiLastErrorOfInvalidVector : public ::testing::TestWithParam<json> {};
 
 TEST_P(CapiLastErrorOfInvalidVector, GivesTheRuleAndOffsetOfVectorsJson) {
     const json& vector = GetParam();
-    const std::vector<std::uint8_t> bytes = file_bytes(std::string(DBDF_VECTORS_DIR) + "/" +
-                                                       vector["file"].get<std::string>());
+    const std::vector<std::uint8_t> bytes =
+        file_bytes(std::string(DBDF_VECTORS_DIR) + "/" + vector["file"].get<std::string>());
     const std::string fails_on = vector["fails_on"].get<std::string>();
     dbdf_reader_t* raw = nullptr;
     dbdf_status_t status = dbdf_reader_open_memory(bytes.data(), bytes.size(), &raw);

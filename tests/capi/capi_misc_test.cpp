@@ -55,10 +55,10 @@ TEST(CapiMisc, NamesOfEveryEnumValue) {
     EXPECT_EQ(dbdf_value_type_size(static_cast<dbdf_value_type_t>(11)), 0u);
     // The long spellings the parser also accepts.
     const std::pair<const char*, dbdf_value_type_t> aliases[] = {
-        {"uint8", DBDF_VALUE_U8},   {"uint16", DBDF_VALUE_U16},   {"uint32", DBDF_VALUE_U32},
-        {"uint64", DBDF_VALUE_U64}, {"int8", DBDF_VALUE_I8},      {"int16", DBDF_VALUE_I16},
-        {"int32", DBDF_VALUE_I32},  {"int64", DBDF_VALUE_I64},    {"float32", DBDF_VALUE_F32},
-        {"float64", DBDF_VALUE_F64}, {"float", DBDF_VALUE_F32},   {"double", DBDF_VALUE_F64},
+        {"uint8", DBDF_VALUE_U8},    {"uint16", DBDF_VALUE_U16}, {"uint32", DBDF_VALUE_U32},
+        {"uint64", DBDF_VALUE_U64},  {"int8", DBDF_VALUE_I8},    {"int16", DBDF_VALUE_I16},
+        {"int32", DBDF_VALUE_I32},   {"int64", DBDF_VALUE_I64},  {"float32", DBDF_VALUE_F32},
+        {"float64", DBDF_VALUE_F64}, {"float", DBDF_VALUE_F32},  {"double", DBDF_VALUE_F64},
     };
     for (const auto& [alias, type] : aliases) {
         dbdf_value_type_t parsed = DBDF_VALUE_NONE;

@@ -221,14 +221,16 @@ dbdf_status_t frame_round_trip(FrameResult& result) {
 
 TEST(CapiNoMemory, FramesWrittenAndReadByColumn) {
     FrameResult result{};
-    const int failures = expect_nomem_at_every_allocation([&] { return frame_round_trip(result); }, [&] {
-        EXPECT_EQ(std::vector<std::int64_t>(result.ids, result.ids + 5),
-                  (std::vector<std::int64_t>{1, -2, 3, INT64_MIN, 5}));
-        EXPECT_EQ(std::vector<float>(result.weights, result.weights + 5),
-                  (std::vector<float>{0.5f, 0.0f, 0.0f, -1.5f, 2.0f}));
-        EXPECT_EQ(std::string(result.label, result.label_length),
-                  "a label longer than any small-string buffer holds");
-    });
+    const int failures =
+        expect_nomem_at_every_allocation([&] { return frame_round_trip(result); },
+                                         [&] {
+                                             EXPECT_EQ(std::vector<std::int64_t>(result.ids, result.ids + 5),
+                                                       (std::vector<std::int64_t>{1, -2, 3, INT64_MIN, 5}));
+                                             EXPECT_EQ(std::vector<float>(result.weights, result.weights + 5),
+                                                       (std::vector<float>{0.5f, 0.0f, 0.0f, -1.5f, 2.0f}));
+                                             EXPECT_EQ(std::string(result.label, result.label_length),
+                                                       "a label longer than any small-string buffer holds");
+                                         });
     EXPECT_GT(failures, 5);
 }
 
@@ -312,23 +314,26 @@ dbdf_status_t sparse_round_trip(SparseResult& result) {
 
 TEST(CapiNoMemory, CsrAndCooInputAndOutput) {
     SparseResult result{};
-    const int failures = expect_nomem_at_every_allocation([&] { return sparse_round_trip(result); }, [&] {
-        EXPECT_EQ(result.entries, 5u);
-        EXPECT_EQ(std::vector<std::uint64_t>(result.row_offsets, result.row_offsets + 5),
-                  (std::vector<std::uint64_t>{0, 2, 3, 4, 5}));
-        EXPECT_EQ(std::vector<std::uint64_t>(result.cols, result.cols + 5), (std::vector<std::uint64_t>{1, 5, 0, 4, 2}));
-        EXPECT_EQ(std::vector<std::int32_t>(result.values, result.values + 5),
-                  (std::vector<std::int32_t>{7, -8, 9, 100000, -1}));
-        EXPECT_EQ(result.block_entries[0], 3u);
-        EXPECT_EQ(std::vector<std::uint64_t>(result.block_offsets, result.block_offsets + 3),
-                  (std::vector<std::uint64_t>{0, 2, 3}));
-        EXPECT_EQ(result.block_entries[1], 2u);  // the COO block, decoded last
-        EXPECT_EQ(std::vector<std::uint32_t>(result.block_rows, result.block_rows + 2),
-                  (std::vector<std::uint32_t>{0, 1}));
-        EXPECT_EQ(std::vector<std::int32_t>(result.block_values, result.block_values + 2),
-                  (std::vector<std::int32_t>{100000, -1}));
-        EXPECT_EQ(result.tiled_entries, 5u);
-    });
+    const int failures = expect_nomem_at_every_allocation(
+        [&] { return sparse_round_trip(result); },
+        [&] {
+            EXPECT_EQ(result.entries, 5u);
+            EXPECT_EQ(std::vector<std::uint64_t>(result.row_offsets, result.row_offsets + 5),
+                      (std::vector<std::uint64_t>{0, 2, 3, 4, 5}));
+            EXPECT_EQ(std::vector<std::uint64_t>(result.cols, result.cols + 5),
+                      (std::vector<std::uint64_t>{1, 5, 0, 4, 2}));
+            EXPECT_EQ(std::vector<std::int32_t>(result.values, result.values + 5),
+                      (std::vector<std::int32_t>{7, -8, 9, 100000, -1}));
+            EXPECT_EQ(result.block_entries[0], 3u);
+            EXPECT_EQ(std::vector<std::uint64_t>(result.block_offsets, result.block_offsets + 3),
+                      (std::vector<std::uint64_t>{0, 2, 3}));
+            EXPECT_EQ(result.block_entries[1], 2u);  // the COO block, decoded last
+            EXPECT_EQ(std::vector<std::uint32_t>(result.block_rows, result.block_rows + 2),
+                      (std::vector<std::uint32_t>{0, 1}));
+            EXPECT_EQ(std::vector<std::int32_t>(result.block_values, result.block_values + 2),
+                      (std::vector<std::int32_t>{100000, -1}));
+            EXPECT_EQ(result.tiled_entries, 5u);
+        });
     EXPECT_GT(failures, 5);
 }
 
@@ -358,7 +363,8 @@ dbdf_status_t index_and_validate(const std::vector<std::uint8_t>& valid, const s
     if (status == DBDF_OK) status = dbdf_reader_seek_block(reader, 3);
     if (status == DBDF_OK) status = dbdf_reader_block_info(reader, &result.sought);
     if (status == DBDF_OK) status = dbdf_reader_validate(reader, nullptr, nullptr, &result.violations);
-    if (status == DBDF_OK) status = dbdf_reader_read_dense_window(reader, DBDF_VALUE_F64, 1, 1, 2, 2, result.window, 4, 0);
+    if (status == DBDF_OK)
+        status = dbdf_reader_read_dense_window(reader, DBDF_VALUE_F64, 1, 1, 2, 2, result.window, 4, 0);
     if (status == DBDF_OK) status = dbdf_reader_open_memory(invalid.data(), invalid.size(), &broken);
     if (status == DBDF_OK) {
         status = dbdf_reader_validate(broken, first_rule, &result.first_rule, &result.invalid_violations);
@@ -394,18 +400,20 @@ TEST(CapiNoMemory, IndexSeekAndValidate) {
     const std::uint8_t block[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0};
     invalid.insert(invalid.end(), std::begin(block), std::end(block));
     IndexResult result{};
-    const int failures = expect_nomem_at_every_allocation([&] { return index_and_validate(valid, invalid, result); }, [&] {
-        EXPECT_EQ(result.blocks, 4u);
-        EXPECT_EQ(result.entry.row, 2u);
-        EXPECT_EQ(result.entry.col, 0u);
-        EXPECT_EQ(result.sought.index, 3u);
-        EXPECT_EQ(result.sought.row, 2u);
-        EXPECT_EQ(result.sought.col, 2u);
-        EXPECT_EQ(result.violations, 0u);
-        EXPECT_EQ(std::vector<double>(result.window, result.window + 4), (std::vector<double>{5, 6, 9, 10}));
-        EXPECT_EQ(result.invalid_violations, 1u);
-        EXPECT_EQ(result.first_rule, 1);
-    });
+    const int failures = expect_nomem_at_every_allocation(
+        [&] { return index_and_validate(valid, invalid, result); },
+        [&] {
+            EXPECT_EQ(result.blocks, 4u);
+            EXPECT_EQ(result.entry.row, 2u);
+            EXPECT_EQ(result.entry.col, 0u);
+            EXPECT_EQ(result.sought.index, 3u);
+            EXPECT_EQ(result.sought.row, 2u);
+            EXPECT_EQ(result.sought.col, 2u);
+            EXPECT_EQ(result.violations, 0u);
+            EXPECT_EQ(std::vector<double>(result.window, result.window + 4), (std::vector<double>{5, 6, 9, 10}));
+            EXPECT_EQ(result.invalid_violations, 1u);
+            EXPECT_EQ(result.first_rule, 1);
+        });
     EXPECT_GT(failures, 5);
 }
 
@@ -440,7 +448,9 @@ TEST(CapiNoMemory, FileWritersLeaveNoTemporaryFileBehind) {
     };
     const int failures = expect_nomem_at_every_allocation(
         [&] { return file_round_trip(path.c_str(), out); },
-        [&] { EXPECT_EQ(std::vector<double>(out, out + 6), (std::vector<double>{1.5, 0, -2, 0, 0, 1e300})); },
+        [&] {
+            EXPECT_EQ(std::vector<double>(out, out + 6), (std::vector<double>{1.5, 0, -2, 0, 0, 1e300}));
+        },
         [&](dbdf_status_t) {
             // Whatever failed, at most the finished file is left: never a temporary one.
             const std::vector<std::string> names = files_in_directory();

@@ -48,16 +48,16 @@ TEST(CapiNullArguments, ReaderFunctions) {
         {"column_type out", [&] { return dbdf_reader_column_type(r, 0, nullptr); }, kInvalid, "out is NULL"},
         {"column_label reader", [&] { return dbdf_reader_column_label(nullptr, 0, &label, &length); }, kInvalid,
          "reader is NULL"},
-        {"column_label out_label", [&] { return dbdf_reader_column_label(frame.get(), 0, nullptr, &length); },
-         kInvalid, "out_label is NULL"},
-        {"column_label out_length", [&] { return dbdf_reader_column_label(frame.get(), 0, &label, nullptr); },
-         kInvalid, "out_length is NULL"},
+        {"column_label out_label", [&] { return dbdf_reader_column_label(frame.get(), 0, nullptr, &length); }, kInvalid,
+         "out_label is NULL"},
+        {"column_label out_length", [&] { return dbdf_reader_column_label(frame.get(), 0, &label, nullptr); }, kInvalid,
+         "out_length is NULL"},
         {"block_info reader", [&] { return dbdf_reader_block_info(nullptr, &info); }, kInvalid, "reader is NULL"},
         {"block_info out", [&] { return dbdf_reader_block_info(r, nullptr); }, kInvalid, "out is NULL"},
         {"decode_dense reader", [&] { return dbdf_reader_block_decode_dense(nullptr, DBDF_VALUE_F64, values, 4, 0); },
          kInvalid, "reader is NULL"},
-        {"decode_dense out", [&] { return dbdf_reader_block_decode_dense(r, DBDF_VALUE_F64, nullptr, 4, 0); },
-         kInvalid, "out is NULL"},
+        {"decode_dense out", [&] { return dbdf_reader_block_decode_dense(r, DBDF_VALUE_F64, nullptr, 4, 0); }, kInvalid,
+         "out is NULL"},
         {"decode_csr reader",
          [&] { return dbdf_reader_block_decode_csr(nullptr, DBDF_VALUE_F64, offsets, 3, cols, values, 4, &entries); },
          kInvalid, "reader is NULL"},
@@ -77,11 +77,11 @@ TEST(CapiNullArguments, ReaderFunctions) {
          [&] { return dbdf_reader_block_decode_coo(nullptr, DBDF_VALUE_F64, rows, cols, values, 4, &entries); },
          kInvalid, "reader is NULL"},
         {"decode_coo row_indices",
-         [&] { return dbdf_reader_block_decode_coo(r, DBDF_VALUE_F64, nullptr, cols, values, 4, &entries); },
-         kInvalid, "row_indices is NULL"},
+         [&] { return dbdf_reader_block_decode_coo(r, DBDF_VALUE_F64, nullptr, cols, values, 4, &entries); }, kInvalid,
+         "row_indices is NULL"},
         {"decode_coo col_indices",
-         [&] { return dbdf_reader_block_decode_coo(r, DBDF_VALUE_F64, rows, nullptr, values, 4, &entries); },
-         kInvalid, "col_indices is NULL"},
+         [&] { return dbdf_reader_block_decode_coo(r, DBDF_VALUE_F64, rows, nullptr, values, 4, &entries); }, kInvalid,
+         "col_indices is NULL"},
         {"decode_coo values",
          [&] { return dbdf_reader_block_decode_coo(r, DBDF_VALUE_F64, rows, cols, nullptr, 4, &entries); }, kInvalid,
          "values is NULL"},
@@ -96,8 +96,8 @@ TEST(CapiNullArguments, ReaderFunctions) {
         {"read_dense_window out",
          [&] { return dbdf_reader_read_dense_window(r, DBDF_VALUE_F64, 0, 0, 4, 3, nullptr, 12, 0); }, kInvalid,
          "out is NULL"},
-        {"read_column reader", [&] { return dbdf_reader_read_column(nullptr, 0, DBDF_VALUE_F64, values, 4); },
-         kInvalid, "reader is NULL"},
+        {"read_column reader", [&] { return dbdf_reader_read_column(nullptr, 0, DBDF_VALUE_F64, values, 4); }, kInvalid,
+         "reader is NULL"},
         {"read_column out", [&] { return dbdf_reader_read_column(r, 0, DBDF_VALUE_F64, nullptr, 4); }, kInvalid,
          "out is NULL"},
         {"read_csr col_indices",
@@ -146,8 +146,7 @@ TEST(CapiNullArguments, OpeningFunctionsOneArgumentAtATime) {
     dbdf_value_type_t parsed = DBDF_VALUE_NONE;
     expect_failures({
         {"writer_open_file path", [&] { return dbdf_writer_open_file(nullptr, &out); }, kInvalid, "path is NULL"},
-        {"writer_open_file out", [&] { return dbdf_writer_open_file(path.c_str(), nullptr); }, kInvalid,
-         "out is NULL"},
+        {"writer_open_file out", [&] { return dbdf_writer_open_file(path.c_str(), nullptr); }, kInvalid, "out is NULL"},
         {"writer_open_callback write", [&] { return dbdf_writer_open_callback(nullptr, nullptr, &out); }, kInvalid,
          "write is NULL"},
         {"writer_open_callback out", [&] { return dbdf_writer_open_callback(write, nullptr, nullptr); }, kInvalid,
@@ -170,12 +169,14 @@ TEST(CapiNullArguments, WriterBeginFunctions) {
     const char* labels[] = {"a", "b"};
     const char* missing_label[] = {"a", nullptr};
     expect_failures({
-        {"begin_matrix writer", [&] { return dbdf_writer_begin_matrix(nullptr, DBDF_DATA_DENSE, DBDF_VALUE_F64, 1, 1); },
-         kInvalid, "writer is NULL"},
+        {"begin_matrix writer",
+         [&] { return dbdf_writer_begin_matrix(nullptr, DBDF_DATA_DENSE, DBDF_VALUE_F64, 1, 1); }, kInvalid,
+         "writer is NULL"},
         {"begin_frame writer", [&] { return dbdf_writer_begin_frame(nullptr, 1, 2, types, labels, nullptr); }, kInvalid,
          "writer is NULL"},
-        {"begin_frame column_types", [&] { return dbdf_writer_begin_frame(writer.get(), 1, 2, nullptr, labels, nullptr); },
-         kInvalid, "column_types is NULL"},
+        {"begin_frame column_types",
+         [&] { return dbdf_writer_begin_frame(writer.get(), 1, 2, nullptr, labels, nullptr); }, kInvalid,
+         "column_types is NULL"},
         {"begin_frame labels", [&] { return dbdf_writer_begin_frame(writer.get(), 1, 2, types, nullptr, nullptr); },
          kInvalid, "labels is NULL"},
         {"begin_frame labels[1]",
@@ -193,8 +194,9 @@ TEST(CapiNullArguments, WriteColumnFunction) {
     ASSERT_OK(dbdf_writer_begin_frame(writer.get(), 2, 1, types, labels, nullptr));
     const int32_t column[] = {4, -5};
     expect_failures({
-        {"write_column writer", [&] { return dbdf_writer_write_column(nullptr, 0, DBDF_VALUE_I32, column, 2, nullptr); },
-         kInvalid, "writer is NULL"},
+        {"write_column writer",
+         [&] { return dbdf_writer_write_column(nullptr, 0, DBDF_VALUE_I32, column, 2, nullptr); }, kInvalid,
+         "writer is NULL"},
         {"write_column values",
          [&] { return dbdf_writer_write_column(writer.get(), 0, DBDF_VALUE_I32, nullptr, 2, nullptr); }, kInvalid,
          "values is NULL"},
@@ -224,7 +226,10 @@ TEST(CapiNullArguments, WriterBlockAndFinishFunctions) {
     uint64_t written = 77;
     expect_failures({
         {"add_csr writer",
-         [&] { return dbdf_writer_add_csr(nullptr, 0, 0, 2, 3, DBDF_VALUE_F64, block_offsets, block_cols, values, 1, nullptr); },
+         [&] {
+             return dbdf_writer_add_csr(nullptr, 0, 0, 2, 3, DBDF_VALUE_F64, block_offsets, block_cols, values, 1,
+                                        nullptr);
+         },
          kInvalid, "writer is NULL"},
         {"add_csr row_offsets",
          [&] { return dbdf_writer_add_csr(w, 0, 0, 2, 3, DBDF_VALUE_F64, nullptr, block_cols, values, 1, nullptr); },
@@ -233,10 +238,15 @@ TEST(CapiNullArguments, WriterBlockAndFinishFunctions) {
          [&] { return dbdf_writer_add_csr(w, 0, 0, 2, 3, DBDF_VALUE_F64, block_offsets, nullptr, values, 1, nullptr); },
          kInvalid, "col_indices is NULL"},
         {"add_csr values",
-         [&] { return dbdf_writer_add_csr(w, 0, 0, 2, 3, DBDF_VALUE_F64, block_offsets, block_cols, nullptr, 1, nullptr); },
+         [&] {
+             return dbdf_writer_add_csr(w, 0, 0, 2, 3, DBDF_VALUE_F64, block_offsets, block_cols, nullptr, 1, nullptr);
+         },
          kInvalid, "values is NULL"},
         {"add_coo writer",
-         [&] { return dbdf_writer_add_coo(nullptr, 0, 0, 2, 3, DBDF_VALUE_F64, block_rows, block_cols, values, 1, nullptr); },
+         [&] {
+             return dbdf_writer_add_coo(nullptr, 0, 0, 2, 3, DBDF_VALUE_F64, block_rows, block_cols, values, 1,
+                                        nullptr);
+         },
          kInvalid, "writer is NULL"},
         {"add_coo row_indices",
          [&] { return dbdf_writer_add_coo(w, 0, 0, 2, 3, DBDF_VALUE_F64, nullptr, block_cols, values, 1, nullptr); },
@@ -245,17 +255,21 @@ TEST(CapiNullArguments, WriterBlockAndFinishFunctions) {
          [&] { return dbdf_writer_add_coo(w, 0, 0, 2, 3, DBDF_VALUE_F64, block_rows, nullptr, values, 1, nullptr); },
          kInvalid, "col_indices is NULL"},
         {"add_coo values",
-         [&] { return dbdf_writer_add_coo(w, 0, 0, 2, 3, DBDF_VALUE_F64, block_rows, block_cols, nullptr, 1, nullptr); },
+         [&] {
+             return dbdf_writer_add_coo(w, 0, 0, 2, 3, DBDF_VALUE_F64, block_rows, block_cols, nullptr, 1, nullptr);
+         },
          kInvalid, "values is NULL"},
         {"write_csr writer",
-         [&] { return dbdf_writer_write_csr(nullptr, DBDF_VALUE_F64, object_offsets, object_cols, values, 1, nullptr); },
+         [&] {
+             return dbdf_writer_write_csr(nullptr, DBDF_VALUE_F64, object_offsets, object_cols, values, 1, nullptr);
+         },
          kInvalid, "writer is NULL"},
         {"write_csr row_offsets",
          [&] { return dbdf_writer_write_csr(w, DBDF_VALUE_F64, nullptr, object_cols, values, 1, nullptr); }, kInvalid,
          "row_offsets is NULL"},
         {"write_csr col_indices",
-         [&] { return dbdf_writer_write_csr(w, DBDF_VALUE_F64, object_offsets, nullptr, values, 1, nullptr); }, kInvalid,
-         "col_indices is NULL"},
+         [&] { return dbdf_writer_write_csr(w, DBDF_VALUE_F64, object_offsets, nullptr, values, 1, nullptr); },
+         kInvalid, "col_indices is NULL"},
         {"write_csr values",
          [&] { return dbdf_writer_write_csr(w, DBDF_VALUE_F64, object_offsets, object_cols, nullptr, 1, nullptr); },
          kInvalid, "values is NULL"},

@@ -80,7 +80,8 @@ TEST(CapiReader, DecodeCurrentBlockInEveryForm) {
     EXPECT_EQ(dense[2], -1);
     EXPECT_EQ(dense[5], 10);
     EXPECT_EQ(dense[6], 11);
-    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_reader_block_decode_dense(reader.get(), DBDF_VALUE_I16, dense, 10, 1));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
+                  dbdf_reader_block_decode_dense(reader.get(), DBDF_VALUE_I16, dense, 10, 1));
     EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
                   dbdf_reader_block_decode_dense(reader.get(), static_cast<dbdf_value_type_t>(11), dense, 10, 0));
 
@@ -91,11 +92,13 @@ TEST(CapiReader, DecodeCurrentBlockInEveryForm) {
     std::vector<uint32_t> cols(3);
     std::vector<std::uint8_t> values(3);
     uint64_t needed = 0;
-    EXPECT_STATUS(DBDF_ERR_BUFFER_TOO_SMALL, dbdf_reader_block_decode_csr(reader.get(), DBDF_VALUE_U8, row_offsets.data(),
-                                                                         3, cols.data(), values.data(), 2, &needed));
+    EXPECT_STATUS(DBDF_ERR_BUFFER_TOO_SMALL,
+                  dbdf_reader_block_decode_csr(reader.get(), DBDF_VALUE_U8, row_offsets.data(), 3, cols.data(),
+                                               values.data(), 2, &needed));
     EXPECT_EQ(needed, 3u);
-    EXPECT_STATUS(DBDF_ERR_BUFFER_TOO_SMALL, dbdf_reader_block_decode_csr(reader.get(), DBDF_VALUE_U8, row_offsets.data(),
-                                                                         2, cols.data(), values.data(), 3, &needed));
+    EXPECT_STATUS(DBDF_ERR_BUFFER_TOO_SMALL,
+                  dbdf_reader_block_decode_csr(reader.get(), DBDF_VALUE_U8, row_offsets.data(), 2, cols.data(),
+                                               values.data(), 3, &needed));
     ASSERT_OK(dbdf_reader_block_decode_csr(reader.get(), DBDF_VALUE_U8, row_offsets.data(), 3, cols.data(),
                                            values.data(), 3, &needed));
     EXPECT_EQ(row_offsets, (std::vector<uint64_t>{0, 1, 3}));
@@ -209,7 +212,7 @@ TEST(CapiReader, WholeObjectReadsIndexAndSeek) {
     EXPECT_EQ(cols[0], 1u);
     EXPECT_EQ(values[10], 32.0);
     EXPECT_STATUS(DBDF_ERR_BUFFER_TOO_SMALL, dbdf_reader_read_csr(reader.get(), DBDF_VALUE_F64, row_offsets.data(), 5,
-                                                                 cols.data(), values.data(), 10, &entries));
+                                                                  cols.data(), values.data(), 10, &entries));
     EXPECT_EQ(entries, 11u);
 
     uint64_t blocks = 0;
@@ -304,8 +307,8 @@ TEST(CapiReader, NullArgumentsAreRejected) {
     EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_reader_seek_block(nullptr, 0));
     EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_reader_count_entries(reader.get(), nullptr));
     EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_reader_read_dense(reader.get(), DBDF_VALUE_F64, nullptr, 12, 0));
-    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_reader_read_csr(reader.get(), DBDF_VALUE_F64, nullptr, 5, nullptr,
-                                                                 nullptr, 0, nullptr));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
+                  dbdf_reader_read_csr(reader.get(), DBDF_VALUE_F64, nullptr, 5, nullptr, nullptr, 0, nullptr));
     EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_reader_validate(nullptr, nullptr, nullptr, nullptr));
     dbdf_reader_free(nullptr);
 }

@@ -23,8 +23,8 @@ TEST(CapiSparse, RowOffsetsBeyondTheEntriesAreRefusedBeforeReadingColumns) {
     expect_failures({
         {"add_csr",
          [&] {
-             return dbdf_writer_add_csr(block_writer.get(), 0, 0, 2, 4, DBDF_VALUE_F64, offsets.data(), block_cols.data(),
-                                        values.data(), 3, nullptr);
+             return dbdf_writer_add_csr(block_writer.get(), 0, 0, 2, 4, DBDF_VALUE_F64, offsets.data(),
+                                        block_cols.data(), values.data(), 3, nullptr);
          },
          DBDF_ERR_INVALID_ARGUMENT, "row_offsets[1] is 5"},
         {"write_csr",
@@ -36,8 +36,8 @@ TEST(CapiSparse, RowOffsetsBeyondTheEntriesAreRefusedBeforeReadingColumns) {
     });
     // Nothing was written: both writers still take the matrix.
     const std::vector<uint64_t> good_offsets{0, 2, 3};
-    ASSERT_OK(dbdf_writer_add_csr(block_writer.get(), 0, 0, 2, 4, DBDF_VALUE_F64, good_offsets.data(), block_cols.data(),
-                                  values.data(), 3, nullptr));
+    ASSERT_OK(dbdf_writer_add_csr(block_writer.get(), 0, 0, 2, 4, DBDF_VALUE_F64, good_offsets.data(),
+                                  block_cols.data(), values.data(), 3, nullptr));
     ASSERT_OK(dbdf_writer_write_csr(matrix_writer.get(), DBDF_VALUE_F64, good_offsets.data(), object_cols.data(),
                                     values.data(), 3, nullptr));
     ASSERT_OK(dbdf_writer_finish(block_writer.get()));
@@ -54,15 +54,17 @@ std::vector<std::uint8_t> blocks_with_explicit_zeros() {
     const uint64_t offsets[] = {0, 2};
     const uint32_t csr_cols[] = {1, 3};
     const int32_t csr_values[] = {0, 5};
-    EXPECT_EQ(dbdf_writer_add_csr(writer.get(), 0, 0, 1, 4, DBDF_VALUE_I32, offsets, csr_cols, csr_values, 2, &as_given),
-              DBDF_OK);
+    EXPECT_EQ(
+        dbdf_writer_add_csr(writer.get(), 0, 0, 1, 4, DBDF_VALUE_I32, offsets, csr_cols, csr_values, 2, &as_given),
+        DBDF_OK);
     const int32_t dense[] = {0, 7, 0, 0};
     EXPECT_EQ(dbdf_writer_add_dense(writer.get(), 1, 0, 1, 4, DBDF_VALUE_I32, dense, 4, 0, &as_given), DBDF_OK);
     const uint32_t coo_rows[] = {0, 0};
     const uint32_t coo_cols[] = {0, 2};
     const int32_t coo_values[] = {0, 9};
-    EXPECT_EQ(dbdf_writer_add_coo(writer.get(), 2, 0, 1, 4, DBDF_VALUE_I32, coo_rows, coo_cols, coo_values, 2, &as_given),
-              DBDF_OK);
+    EXPECT_EQ(
+        dbdf_writer_add_coo(writer.get(), 2, 0, 1, 4, DBDF_VALUE_I32, coo_rows, coo_cols, coo_values, 2, &as_given),
+        DBDF_OK);
     EXPECT_EQ(dbdf_writer_finish(writer.get()), DBDF_OK) << dbdf_last_error_message();
     return finished_bytes(writer.get());
 }
@@ -109,9 +111,10 @@ TEST(CapiSparse, TooSmallRowOffsetsStillReportTheEntryCount) {
     std::vector<int32_t> values(5);
     uint64_t entries = 0;
     EXPECT_STATUS(DBDF_ERR_BUFFER_TOO_SMALL, dbdf_reader_read_csr(reader.get(), DBDF_VALUE_I32, row_offsets.data(), 3,
-                                                                 cols.data(), values.data(), 5, &entries));
+                                                                  cols.data(), values.data(), 5, &entries));
     EXPECT_EQ(entries, 5u);
-    EXPECT_NE(std::string(dbdf_last_error_message()).find("row_offsets"), std::string::npos) << dbdf_last_error_message();
+    EXPECT_NE(std::string(dbdf_last_error_message()).find("row_offsets"), std::string::npos)
+        << dbdf_last_error_message();
     EXPECT_EQ(row_offsets, (std::vector<uint64_t>(4, 77)));  // nothing written
 
     ASSERT_OK(dbdf_reader_next_block(reader.get(), nullptr));  // the CSR block: 1 row, 2 entries
@@ -119,10 +122,11 @@ TEST(CapiSparse, TooSmallRowOffsetsStillReportTheEntryCount) {
     uint32_t block_cols[2];
     int32_t block_values[2];
     entries = 0;
-    EXPECT_STATUS(DBDF_ERR_BUFFER_TOO_SMALL, dbdf_reader_block_decode_csr(reader.get(), DBDF_VALUE_I32, block_offsets, 1,
-                                                                         block_cols, block_values, 2, &entries));
+    EXPECT_STATUS(DBDF_ERR_BUFFER_TOO_SMALL, dbdf_reader_block_decode_csr(reader.get(), DBDF_VALUE_I32, block_offsets,
+                                                                          1, block_cols, block_values, 2, &entries));
     EXPECT_EQ(entries, 2u);
-    EXPECT_NE(std::string(dbdf_last_error_message()).find("row_offsets"), std::string::npos) << dbdf_last_error_message();
+    EXPECT_NE(std::string(dbdf_last_error_message()).find("row_offsets"), std::string::npos)
+        << dbdf_last_error_message();
     EXPECT_EQ(block_offsets[0], 77u);
 }
 

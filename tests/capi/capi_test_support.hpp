@@ -22,18 +22,18 @@ struct WriterDeleter {
 using ReaderHandle = std::unique_ptr<dbdf_reader_t, ReaderDeleter>;
 using WriterHandle = std::unique_ptr<dbdf_writer_t, WriterDeleter>;
 
-#define EXPECT_STATUS(expected, call)                                                                   \
-    do {                                                                                                \
-        const dbdf_status_t status_ = (call);                                                           \
-        EXPECT_EQ(status_, expected) << #call << ": " << dbdf_status_name(status_) << ": "              \
-                                     << dbdf_last_error_message();                                      \
+#define EXPECT_STATUS(expected, call)                                                      \
+    do {                                                                                   \
+        const dbdf_status_t status_ = (call);                                              \
+        EXPECT_EQ(status_, expected) << #call << ": " << dbdf_status_name(status_) << ": " \
+                                     << dbdf_last_error_message();                         \
     } while (false)
 
-#define ASSERT_OK(call)                                                                                 \
-    do {                                                                                                \
-        const dbdf_status_t status_ = (call);                                                           \
-        ASSERT_EQ(status_, DBDF_OK) << #call << ": " << dbdf_status_name(status_) << ": "               \
-                                    << dbdf_last_error_message();                                       \
+#define ASSERT_OK(call)                                                                   \
+    do {                                                                                  \
+        const dbdf_status_t status_ = (call);                                             \
+        ASSERT_EQ(status_, DBDF_OK) << #call << ": " << dbdf_status_name(status_) << ": " \
+                                    << dbdf_last_error_message();                         \
     } while (false)
 
 // A call expected to fail with `status`, leaving a last error message that contains `names` (the argument or

@@ -152,8 +152,8 @@ TEST(CapiTileShape, BadArgumentsAreRefused) {
          DBDF_ERR_INVALID_ARGUMENT, "dialect 7"},
         {"unknown data type",
          [&] {
-             return dbdf_writer_tile_shape(spec, static_cast<dbdf_data_type_t>(9), DBDF_VALUE_F64, 2, 2, nullptr,
-                                           &rows, &cols);
+             return dbdf_writer_tile_shape(spec, static_cast<dbdf_data_type_t>(9), DBDF_VALUE_F64, 2, 2, nullptr, &rows,
+                                           &cols);
          },
          DBDF_ERR_INVALID_ARGUMENT, "data type 9"},
         {"value type NONE",

@@ -22,7 +22,8 @@ namespace fs = std::filesystem;
 TEST(CapiWriter, CallOrderIsEnforced) {
     WriterHandle writer = memory_writer();
     const double value = 1.0;
-    EXPECT_STATUS(DBDF_ERR_CALL_ORDER, dbdf_writer_add_dense(writer.get(), 0, 0, 1, 1, DBDF_VALUE_F64, &value, 1, 0, nullptr));
+    EXPECT_STATUS(DBDF_ERR_CALL_ORDER,
+                  dbdf_writer_add_dense(writer.get(), 0, 0, 1, 1, DBDF_VALUE_F64, &value, 1, 0, nullptr));
     EXPECT_STATUS(DBDF_ERR_CALL_ORDER, dbdf_writer_add_empty(writer.get(), 0, 0, 1, 1));
     EXPECT_STATUS(DBDF_ERR_CALL_ORDER, dbdf_writer_finish(writer.get()));
     const void* data = nullptr;
@@ -59,14 +60,30 @@ TEST(CapiWriter, EveryValueTypeAndEncodingRoundTrips) {
             for (int i = 0; i < 6; ++i) {
                 switch (type) {
                     case DBDF_VALUE_U8: typed[i] = static_cast<std::uint8_t>(source[i]); break;
-                    case DBDF_VALUE_I8: reinterpret_cast<std::int8_t*>(typed.data())[i] = static_cast<std::int8_t>(source[i]); break;
-                    case DBDF_VALUE_U16: reinterpret_cast<std::uint16_t*>(typed.data())[i] = static_cast<std::uint16_t>(source[i]); break;
-                    case DBDF_VALUE_I16: reinterpret_cast<std::int16_t*>(typed.data())[i] = static_cast<std::int16_t>(source[i]); break;
-                    case DBDF_VALUE_U32: reinterpret_cast<std::uint32_t*>(typed.data())[i] = static_cast<std::uint32_t>(source[i]); break;
-                    case DBDF_VALUE_I32: reinterpret_cast<std::int32_t*>(typed.data())[i] = static_cast<std::int32_t>(source[i]); break;
-                    case DBDF_VALUE_U64: reinterpret_cast<std::uint64_t*>(typed.data())[i] = static_cast<std::uint64_t>(source[i]); break;
-                    case DBDF_VALUE_I64: reinterpret_cast<std::int64_t*>(typed.data())[i] = static_cast<std::int64_t>(source[i]); break;
-                    case DBDF_VALUE_F32: reinterpret_cast<float*>(typed.data())[i] = static_cast<float>(source[i]); break;
+                    case DBDF_VALUE_I8:
+                        reinterpret_cast<std::int8_t*>(typed.data())[i] = static_cast<std::int8_t>(source[i]);
+                        break;
+                    case DBDF_VALUE_U16:
+                        reinterpret_cast<std::uint16_t*>(typed.data())[i] = static_cast<std::uint16_t>(source[i]);
+                        break;
+                    case DBDF_VALUE_I16:
+                        reinterpret_cast<std::int16_t*>(typed.data())[i] = static_cast<std::int16_t>(source[i]);
+                        break;
+                    case DBDF_VALUE_U32:
+                        reinterpret_cast<std::uint32_t*>(typed.data())[i] = static_cast<std::uint32_t>(source[i]);
+                        break;
+                    case DBDF_VALUE_I32:
+                        reinterpret_cast<std::int32_t*>(typed.data())[i] = static_cast<std::int32_t>(source[i]);
+                        break;
+                    case DBDF_VALUE_U64:
+                        reinterpret_cast<std::uint64_t*>(typed.data())[i] = static_cast<std::uint64_t>(source[i]);
+                        break;
+                    case DBDF_VALUE_I64:
+                        reinterpret_cast<std::int64_t*>(typed.data())[i] = static_cast<std::int64_t>(source[i]);
+                        break;
+                    case DBDF_VALUE_F32:
+                        reinterpret_cast<float*>(typed.data())[i] = static_cast<float>(source[i]);
+                        break;
                     case DBDF_VALUE_F64: reinterpret_cast<double*>(typed.data())[i] = source[i]; break;
                     case DBDF_VALUE_NONE: FAIL() << "not a value type";
                 }
@@ -82,7 +99,8 @@ TEST(CapiWriter, EveryValueTypeAndEncodingRoundTrips) {
             ReaderHandle reader = memory_reader(bytes);
             double out[6];
             ASSERT_OK(dbdf_reader_read_dense(reader.get(), DBDF_VALUE_F64, out, 6, 0));
-            for (int i = 0; i < 6; ++i) EXPECT_EQ(out[i], source[i]) << dbdf_value_type_name(type) << " " << dbdf_encoding_name(encoding);
+            for (int i = 0; i < 6; ++i)
+                EXPECT_EQ(out[i], source[i]) << dbdf_value_type_name(type) << " " << dbdf_encoding_name(encoding);
         }
     }
 }
@@ -93,11 +111,13 @@ TEST(CapiWriter, SparseInputsFramesAndTilingHelpers) {
     const uint64_t row_offsets[] = {0, 1, 1};
     const uint32_t csr_cols[] = {3};
     const std::int32_t csr_values[] = {-5};
-    ASSERT_OK(dbdf_writer_add_csr(writer.get(), 0, 0, 2, 4, DBDF_VALUE_I32, row_offsets, csr_cols, csr_values, 1, nullptr));
+    ASSERT_OK(
+        dbdf_writer_add_csr(writer.get(), 0, 0, 2, 4, DBDF_VALUE_I32, row_offsets, csr_cols, csr_values, 1, nullptr));
     const uint32_t coo_rows[] = {0, 1};
     const uint32_t coo_cols[] = {2, 0};
     const std::int32_t coo_values[] = {7, 8};
-    ASSERT_OK(dbdf_writer_add_coo(writer.get(), 2, 0, 2, 4, DBDF_VALUE_I32, coo_rows, coo_cols, coo_values, 2, nullptr));
+    ASSERT_OK(
+        dbdf_writer_add_coo(writer.get(), 2, 0, 2, 4, DBDF_VALUE_I32, coo_rows, coo_cols, coo_values, 2, nullptr));
     EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_add_empty(writer.get(), 1, 1, 2, 2));  // overlaps
     ASSERT_OK(dbdf_writer_finish(writer.get()));
     const auto bytes = finished_bytes(writer.get());
@@ -128,7 +148,8 @@ TEST(CapiWriter, SparseInputsFramesAndTilingHelpers) {
     uint64_t read_cols[3];
     double read_values[3];
     uint64_t entries = 0;
-    ASSERT_OK(dbdf_reader_read_csr(csr_reader.get(), DBDF_VALUE_F64, read_offsets, 4, read_cols, read_values, 3, &entries));
+    ASSERT_OK(
+        dbdf_reader_read_csr(csr_reader.get(), DBDF_VALUE_F64, read_offsets, 4, read_cols, read_values, 3, &entries));
     EXPECT_EQ(std::vector<uint64_t>(read_cols, read_cols + 3), (std::vector<uint64_t>{0, 4, 2}));
     EXPECT_EQ(std::vector<double>(read_values, read_values + 3), (std::vector<double>{1.5, 2.5, 3.5}));
 
@@ -140,7 +161,8 @@ TEST(CapiWriter, SparseInputsFramesAndTilingHelpers) {
     const std::int64_t ids[] = {7, 8, 9};
     const float weights[] = {0.5f, 1.5f, -2.0f};
     ASSERT_OK(dbdf_writer_write_column(frame_writer.get(), 0, DBDF_VALUE_I64, ids, 3, nullptr));
-    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_write_column(frame_writer.get(), 1, DBDF_VALUE_F32, weights, 2, nullptr));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
+                  dbdf_writer_write_column(frame_writer.get(), 1, DBDF_VALUE_F32, weights, 2, nullptr));
     ASSERT_OK(dbdf_writer_write_column(frame_writer.get(), 1, DBDF_VALUE_F32, weights, 3, nullptr));
     ASSERT_OK(dbdf_writer_finish(frame_writer.get()));
     const auto frame_bytes = finished_bytes(frame_writer.get());
@@ -161,13 +183,18 @@ TEST(CapiWriter, SparseInputsFramesAndTilingHelpers) {
 
 TEST(CapiWriter, RuleEightAndArgumentErrors) {
     WriterHandle writer = memory_writer();
-    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_FRAME, DBDF_VALUE_F64, 1, 1));
-    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_NONE, 1, 1));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
+                  dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_FRAME, DBDF_VALUE_F64, 1, 1));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
+                  dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_NONE, 1, 1));
     ASSERT_OK(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_U8, 1, 2));
     const double too_big[] = {1.0, 256.0};
-    EXPECT_STATUS(DBDF_ERR_RANGE, dbdf_writer_add_dense(writer.get(), 0, 0, 1, 2, DBDF_VALUE_F64, too_big, 2, 0, nullptr));
-    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_add_dense(writer.get(), 0, 0, 1, 2, DBDF_VALUE_F64, too_big, 1, 0, nullptr));
-    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_add_dense(writer.get(), 0, 1, 1, 2, DBDF_VALUE_F64, too_big, 2, 0, nullptr));
+    EXPECT_STATUS(DBDF_ERR_RANGE,
+                  dbdf_writer_add_dense(writer.get(), 0, 0, 1, 2, DBDF_VALUE_F64, too_big, 2, 0, nullptr));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
+                  dbdf_writer_add_dense(writer.get(), 0, 0, 1, 2, DBDF_VALUE_F64, too_big, 1, 0, nullptr));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
+                  dbdf_writer_add_dense(writer.get(), 0, 1, 1, 2, DBDF_VALUE_F64, too_big, 2, 0, nullptr));
     dbdf_write_options_t bad = DBDF_WRITE_OPTIONS_INIT;
     bad.encoding = static_cast<dbdf_encoding_t>(9);
     ASSERT_OK(dbdf_writer_add_empty(writer.get(), 0, 0, 1, 2));
@@ -177,10 +204,13 @@ TEST(CapiWriter, RuleEightAndArgumentErrors) {
     WriterHandle second = memory_writer();
     ASSERT_OK(dbdf_writer_begin_matrix(second.get(), DBDF_DATA_DENSE, DBDF_VALUE_U8, 1, 1));
     const std::uint8_t one = 1;
-    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_add_dense(second.get(), 0, 0, 1, 1, DBDF_VALUE_U8, &one, 1, 0, &bad));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
+                  dbdf_writer_add_dense(second.get(), 0, 0, 1, 1, DBDF_VALUE_U8, &one, 1, 0, &bad));
     dbdf_write_options_t unset{};
-    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_add_dense(second.get(), 0, 0, 1, 1, DBDF_VALUE_U8, &one, 1, 0, &unset));
-    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_add_dense(nullptr, 0, 0, 1, 1, DBDF_VALUE_U8, &one, 1, 0, nullptr));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
+                  dbdf_writer_add_dense(second.get(), 0, 0, 1, 1, DBDF_VALUE_U8, &one, 1, 0, &unset));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT,
+                  dbdf_writer_add_dense(nullptr, 0, 0, 1, 1, DBDF_VALUE_U8, &one, 1, 0, nullptr));
     EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_open_memory(nullptr));
     EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_open_file(nullptr, nullptr));
     EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_open_callback(nullptr, nullptr, nullptr));

@@ -9,13 +9,13 @@
 
 static int failures = 0;
 
-#define CHECK(condition)                                                                               \
-    do {                                                                                               \
-        if (!(condition)) {                                                                            \
-            fprintf(stderr, "%s:%d: check failed: %s (%s)\n", __FILE__, __LINE__, #condition,          \
-                    dbdf_last_error_message());                                                        \
-            ++failures;                                                                                \
-        }                                                                                              \
+#define CHECK(condition)                                                                      \
+    do {                                                                                      \
+        if (!(condition)) {                                                                   \
+            fprintf(stderr, "%s:%d: check failed: %s (%s)\n", __FILE__, __LINE__, #condition, \
+                    dbdf_last_error_message());                                               \
+            ++failures;                                                                       \
+        }                                                                                     \
     } while (0)
 
 static unsigned char *load(const char *path, size_t *size) {

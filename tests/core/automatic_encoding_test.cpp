@@ -115,9 +115,8 @@ std::size_t narrowest_exact_width(const std::vector<std::int64_t>& values) {
     };
     if (all(within(0, 255)) || all(within(-128, 127))) return 1;
     if (all(within(0, 65535)) || all(within(-32768, 32767))) return 2;
-    const bool fits_f32 = all([](std::int64_t value) {
-        return static_cast<std::int64_t>(static_cast<float>(value)) == value;
-    });
+    const bool fits_f32 =
+        all([](std::int64_t value) { return static_cast<std::int64_t>(static_cast<float>(value)) == value; });
     if (all(within(0, 4294967295LL)) || all(within(-2147483648LL, 2147483647LL)) || fits_f32) return 4;
     return 8;
 }

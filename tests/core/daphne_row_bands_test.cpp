@@ -75,8 +75,7 @@ void add_dense_bands(Writer& writer, const std::vector<T>& values, std::uint32_t
 TEST(DaphneRowBands, BandsGiveTheRuntimesFileByteForByte) {
     const std::vector<double> values = corpus_3x4_values();
     const std::vector<std::byte> corpus = load(kCorpus + "dense_f64_3x4.dbdf");
-    for (const std::vector<std::uint32_t>& heights :
-         {std::vector<std::uint32_t>{3}, {1, 1, 1}, {1, 2}, {2, 1}}) {
+    for (const std::vector<std::uint32_t>& heights : {std::vector<std::uint32_t>{3}, {1, 1, 1}, {1, 2}, {2, 1}}) {
         SCOPED_TRACE(::testing::PrintToString(heights));
         Writer writer = daphne_writer();
         writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 3, 4);
@@ -232,19 +231,20 @@ TEST(DaphneRowBands, RefusalsSayWhatTheDialectNeedsAndLeaveTheWriterUsable) {
     const std::vector<std::int32_t> first_row{1, 2, 3, 4};
     integers.add_dense(BlockPlacement{0, 0, 1, 4}, ValueType::I32, first_row.data(), 4, 0, {});
     expect_refusal(ErrorCode::Range,
-                   [&] { integers.add_dense(BlockPlacement{1, 0, 1, 4}, ValueType::F64, half.data(), 4, 0, {}); },
+                   [&] {
+                       integers.add_dense(BlockPlacement{1, 0, 1, 4}, ValueType::F64, half.data(), 4, 0, {});
+                   },
                    {"value 0.5 at (1, 0) is not exactly representable"});
     EXPECT_FALSE(integers.failed());
     // write_dense writes the whole matrix: not after a band. Encodings other than the object's own are refused.
     expect_refusal(ErrorCode::CallOrder, [&] { writer.write_dense(ValueType::F64, values.data(), 12, 0, {}); },
                    {"must come right after begin"});
-    expect_refusal(
-        ErrorCode::InvalidArgument,
-        [&] {
-            writer.add_dense(BlockPlacement{1, 0, 1, 4}, ValueType::F64, values.data() + 4, 4, 0,
-                             WriteOptions{Encoding::Csr, 0, 0});
-        },
-        {"encoding csr is not available in the daphne dialect"});
+    expect_refusal(ErrorCode::InvalidArgument,
+                   [&] {
+                       writer.add_dense(BlockPlacement{1, 0, 1, 4}, ValueType::F64, values.data() + 4, 4, 0,
+                                        WriteOptions{Encoding::Csr, 0, 0});
+                   },
+                   {"encoding csr is not available in the daphne dialect"});
 
     // Every refusal left the writer as it was: the rest of the rows finish the runtime's file.
     EXPECT_FALSE(writer.failed());
@@ -271,13 +271,18 @@ TEST(DaphneRowBands, CsrMatricesAndScalarsTakeOneCoveringBlock) {
                    {"does not cover the 3 x 4 matrix",
                     "row offsets of every row come before its first column index, so it cannot be written in pieces"});
     EXPECT_FALSE(csr.failed());
-    expect_refusal(ErrorCode::InvalidArgument, [&] { csr.add_empty(BlockPlacement{0, 0, 1, 4}); },
+    expect_refusal(ErrorCode::InvalidArgument,
+                   [&] {
+                       csr.add_empty(BlockPlacement{0, 0, 1, 4});
+                   },
                    {"cannot be written in pieces"});
     Writer scalar = daphne_writer();
     scalar.begin_matrix(DataType::Scalar, ValueType::F64, 1, 1);
     scalar.add_dense(BlockPlacement{0, 0, 1, 1}, ValueType::F64, value.data(), 1, 0, {});
     expect_refusal(ErrorCode::InvalidArgument,
-                   [&] { scalar.add_dense(BlockPlacement{0, 0, 1, 1}, ValueType::F64, value.data(), 1, 0, {}); },
+                   [&] {
+                       scalar.add_dense(BlockPlacement{0, 0, 1, 1}, ValueType::F64, value.data(), 1, 0, {});
+                   },
                    {"overlaps"});
 }
 

@@ -34,8 +34,7 @@ void* counted_allocate(std::size_t size) {
     *reinterpret_cast<std::size_t*>(block) = size;
     const std::size_t now = live_bytes.fetch_add(size) + size;
     std::size_t peak = peak_bytes.load();
-    while (now > peak && !peak_bytes.compare_exchange_weak(peak, now)) {
-    }
+    while (now > peak && !peak_bytes.compare_exchange_weak(peak, now)) {}
     return block + kHeaderBytes;
 }
 
@@ -106,11 +105,11 @@ TEST(DecodeAllocation, WholeObjectDenseReadsAllocateOnlyTheirBookkeeping) {
             << threads << " threads";
         EXPECT_EQ(out[4], 4.5);
         // A window across tiles, converted to f32 (every value here is exact in f32).
-        EXPECT_LE(overhead_of([&] {
-                      reader.read_dense_window(ValueType::F32, Window{100, 300, 3000, 1500}, narrow.data(),
-                                               narrow.size(), 0);
-                  }),
-                  allowance(blocks))
+        EXPECT_LE(
+            overhead_of([&] {
+                reader.read_dense_window(ValueType::F32, Window{100, 300, 3000, 1500}, narrow.data(), narrow.size(), 0);
+            }),
+            allowance(blocks))
             << threads << " threads";
     }
 }
@@ -144,16 +143,18 @@ TEST(DecodeAllocation, BlockByBlockDecodingAllocatesNothingThatGrowsWithTheBlock
     std::uint64_t blocks = 0;
     while (reader.next_block()) {
         ++blocks;
-        largest = std::max(largest, overhead_of([&] { reader.decode_dense(ValueType::F64, dense.data(), dense.size(), 0); }));
+        largest =
+            std::max(largest, overhead_of([&] { reader.decode_dense(ValueType::F64, dense.data(), dense.size(), 0); }));
         std::uint64_t entries = 0;
         largest = std::max(largest, overhead_of([&] { entries = reader.count_entries(); }));
         largest = std::max(largest, overhead_of([&] {
-            reader.decode_csr(ValueType::F64, row_offsets.data(), row_offsets.size(), col_indices.data(),
-                              values.data(), values.size());
-        }));
+                               reader.decode_csr(ValueType::F64, row_offsets.data(), row_offsets.size(),
+                                                 col_indices.data(), values.data(), values.size());
+                           }));
         largest = std::max(largest, overhead_of([&] {
-            reader.decode_coo(ValueType::F64, row_indices.data(), col_indices.data(), values.data(), values.size());
-        }));
+                               reader.decode_coo(ValueType::F64, row_indices.data(), col_indices.data(), values.data(),
+                                                 values.size());
+                           }));
         EXPECT_EQ(entries, 512u * 1024 / 4);
     }
     EXPECT_EQ(blocks, 16u);

@@ -100,8 +100,8 @@ TEST_P(FileSinkTest, ANewPathAndARegularFileAreReplacedOnCommitOnly) {
 TEST_P(FileSinkTest, ASymbolicLinkChainIsFollowedToTheFileItReplaces) {
     fs::create_directories(path("data"));
     put(path("data/real.bin"), "old");
-    fs::create_symlink("data/real.bin", path("second"));     // relative to its own directory
-    fs::create_symlink(path("second"), path("first"));       // absolute
+    fs::create_symlink("data/real.bin", path("second"));  // relative to its own directory
+    fs::create_symlink(path("second"), path("first"));    // absolute
     replace_with(path("first"), "new", GetParam());
     EXPECT_TRUE(fs::is_symlink(path("first")));
     EXPECT_TRUE(fs::is_symlink(path("second")));
@@ -210,8 +210,8 @@ TEST_P(FileSinkTest, StaleTemporariesOfADeadWriterAreRemovedByTheNextWrite) {
     const std::string prefix = detail::temporary_prefix_for("out.bin");
     const std::string dead = prefix + std::to_string(finished_pid()) + "-0123456789abcdef.tmp";
     const std::string alive = prefix + std::to_string(::getppid()) + "-0123456789abcdef.tmp";
-    const std::string other_target = detail::temporary_prefix_for("other.bin") + std::to_string(finished_pid()) +
-                                     "-0123456789abcdef.tmp";
+    const std::string other_target =
+        detail::temporary_prefix_for("other.bin") + std::to_string(finished_pid()) + "-0123456789abcdef.tmp";
     const std::string not_ours = prefix + "99999999-0123456789abcdef.tmp.keep";
     for (const std::string& name : {dead, alive, other_target, not_ours}) put(path(name), "leftover");
     replace_with(target, "new", GetParam());
@@ -222,8 +222,8 @@ TEST_P(FileSinkTest, StaleTemporariesOfADeadWriterAreRemovedByTheNextWrite) {
 
 TEST_P(FileSinkTest, StaleTemporariesOfAnotherUserAreLeftAlone) {
     if (::geteuid() != 0) GTEST_SKIP() << "only root may give a file to another user";
-    const std::string foreign = detail::temporary_prefix_for("out.bin") + std::to_string(finished_pid()) +
-                                "-0123456789abcdef.tmp";
+    const std::string foreign =
+        detail::temporary_prefix_for("out.bin") + std::to_string(finished_pid()) + "-0123456789abcdef.tmp";
     put(path(foreign), "leftover");
     ASSERT_EQ(::chown(path(foreign).c_str(), 12345, 12345), 0);
     replace_with(path("out.bin"), "new", GetParam());
@@ -268,7 +268,8 @@ TEST(FileSinkSignals, AHandlerRemovesTheTemporaryFilesOfAnInterruptedWrite) {
     for (const int signal_number : {SIGINT, SIGTERM}) {
         for (const TemporaryKind kind : {TemporaryKind::Unnamed, TemporaryKind::Named}) {
             SCOPED_TRACE(signal_number);
-            const fs::path directory = fs::temp_directory_path() / ("dbdf_file_sink_kill_" + std::to_string(::getpid()));
+            const fs::path directory =
+                fs::temp_directory_path() / ("dbdf_file_sink_kill_" + std::to_string(::getpid()));
             fs::remove_all(directory);
             fs::create_directories(directory);
             const fs::path target = directory / "out.bin";
@@ -312,7 +313,8 @@ public:
     void write(std::span<const std::byte>) override {}
     void prepare_commit() override { events_->push_back("data prepared"); }
     void publish() override {
-        events_->push_back(fs::exists(meta_) ? "data published after the sidecar" : "data published before the sidecar");
+        events_->push_back(fs::exists(meta_) ? "data published after the sidecar"
+                                             : "data published before the sidecar");
         events_->push_back(std::to_string(names_in(meta_.parent_path()).size()) + " sidecar file(s) ready");
     }
 
@@ -396,7 +398,7 @@ TEST_F(WriteThroughTest, ACharacterDeviceIsWrittenThroughAndNotSynced) {
     int terminal = -1;
     char name[256] = {};
     ASSERT_EQ(::openpty(&controller, &terminal, name, nullptr, nullptr), 0);
-    termios raw {};
+    termios raw{};
     ASSERT_EQ(::tcgetattr(terminal, &raw), 0);
     ::cfmakeraw(&raw);
     ASSERT_EQ(::tcsetattr(terminal, TCSANOW, &raw), 0);

@@ -60,7 +60,14 @@ TEST(FormatRules, Rule3TiledWriteCsrEmitsRowMajorTileOrder) {
 // A 3 x 1 f64 DenseMatrix: a 3 x 0 CSR block with the given per-row counts (#nzb 0), then an empty 3 x 1 block
 // covering the cells.
 Bytes zero_area_csr_object(std::uint32_t middle_row_count) {
-    return Bytes().matrix(1, 3, 1, 10).block(0, 0, 3, 0, 2).u8(10).u64(0).u32(0).u32(middle_row_count).u32(0)
+    return Bytes()
+        .matrix(1, 3, 1, 10)
+        .block(0, 0, 3, 0, 2)
+        .u8(10)
+        .u64(0)
+        .u32(0)
+        .u32(middle_row_count)
+        .u32(0)
         .block(0, 0, 3, 1, 0);
 }
 
@@ -103,8 +110,11 @@ TEST(FormatRules, Rules4And12ZeroAreaCsrBlockWithARowCountFailsEverywhere) {
     expect_rule_12_at_byte([&] { reader.build_index(); }, kMiddleCount, "build_index");
     expect_rule_12_at_byte([&] { reader.count_entries_total(); }, kMiddleCount, "count_entries_total");
     std::vector<double> dense(3);
-    expect_rule_12_at_byte([&] { reader.read_dense_window(ValueType::F64, Window{0, 0, 3, 1}, dense.data(), 3, 0); },
-                           kMiddleCount, "read_dense_window");
+    expect_rule_12_at_byte(
+        [&] {
+            reader.read_dense_window(ValueType::F64, Window{0, 0, 3, 1}, dense.data(), 3, 0);
+        },
+        kMiddleCount, "read_dense_window");
     std::vector<std::uint64_t> row_offsets(4);
     std::vector<std::uint64_t> col_indices(3);
     expect_rule_12_at_byte(
@@ -178,7 +188,8 @@ TEST(FormatRules, Rule14BlockCsrAndCooKeepExplicitZerosOfSparseBlocksOnly) {
         std::uint64_t offsets[2];
         std::vector<std::uint32_t> cols(block.entries);
         std::vector<std::int32_t> values(block.entries);
-        ASSERT_EQ(reader.decode_csr(ValueType::I32, offsets, 2, cols.data(), values.data(), block.entries), block.entries);
+        ASSERT_EQ(reader.decode_csr(ValueType::I32, offsets, 2, cols.data(), values.data(), block.entries),
+                  block.entries);
         EXPECT_EQ(offsets[1], block.entries);
         EXPECT_EQ(cols, block.cols);
         EXPECT_EQ(values, block.values);
@@ -193,9 +204,23 @@ TEST(FormatRules, Rule14BlockCsrAndCooKeepExplicitZerosOfSparseBlocksOnly) {
 // A 2-row frame with a u8 column "small" and an i64 column "big", held in one dense block of i16 values spanning
 // both columns: `small` goes to column 0, then 300 and -1000 to column 1.
 Bytes frame_with_i16_block(std::int16_t first_small, std::int16_t second_small) {
-    return Bytes().u8(1).u8(3).u64(2).u64(2).u8(1).u8(8).u16(5).text("small").u16(3).text("big")
-        .block(0, 0, 2, 2, 1).u8(6).u16(static_cast<std::uint16_t>(first_small)).u16(300)
-        .u16(static_cast<std::uint16_t>(second_small)).u16(static_cast<std::uint16_t>(std::int16_t{-1000}));
+    return Bytes()
+        .u8(1)
+        .u8(3)
+        .u64(2)
+        .u64(2)
+        .u8(1)
+        .u8(8)
+        .u16(5)
+        .text("small")
+        .u16(3)
+        .text("big")
+        .block(0, 0, 2, 2, 1)
+        .u8(6)
+        .u16(static_cast<std::uint16_t>(first_small))
+        .u16(300)
+        .u16(static_cast<std::uint16_t>(second_small))
+        .u16(static_cast<std::uint16_t>(std::int16_t{-1000}));
 }
 
 TEST(FormatRules, Rule15FrameBlockValuesAreCheckedAgainstEachColumnsType) {

@@ -137,10 +137,10 @@ const Octets kFrameHeader = {
     0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #r = 4
     0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // #c = 4
     0x08, 0x0a, 0x01, 0x01,                          // vt[0..3]: int64_t, double, uint8_t, uint8_t
-    0x02, 0x00, 'i', 'd',                            // len[0] = 2, "id"
-    0x0c, 0x00, 'p', 'r', 'i', 'x', ' ', 0xc3, 0xa9, 'l', 'e', 'v', 0xc3, 0xa9,  // len[1] = 12, "prix élevé"
-    0x00, 0x00,                                      // len[2] = 0, ""
-    0x05, 0x00, 'c', 'o', 'u', 'n', 't',             // len[3] = 5, "count"
+    0x02, 0x00, 'i',  'd',                           // len[0] = 2, "id"
+    0x0c, 0x00, 'p',  'r',  'i',  'x',  ' ',  0xc3, 0xa9, 'l', 'e', 'v', 0xc3, 0xa9,  // len[1] = 12, "prix élevé"
+    0x00, 0x00,                                                                       // len[2] = 0, ""
+    0x05, 0x00, 'c',  'o',  'u',  'n',  't',                                          // len[3] = 5, "count"
 };
 
 const Octets kFrameBlocks = {

@@ -141,8 +141,7 @@ TEST_P(InvalidVector, FailsAsDescribed) {
     Reader reader = Reader::open_memory(bytes);
     if (stage == "iterate") {
         expect_failure([&] {
-            while (reader.next_block()) {
-            }
+            while (reader.next_block()) {}
         });
     } else {
         EXPECT_NO_THROW(reader.build_index());

@@ -130,8 +130,9 @@ TEST(Header, TextIsNotADbdfFileInTheDaphneDialectEither) {
         EXPECT_EQ(error.code(), ErrorCode::Format);
         EXPECT_EQ(error.rule(), 0);
         EXPECT_EQ(error.offset(), 0u);
-        EXPECT_STREQ(error.what(), "not a .dbdf file: it starts with \"a,b\\x0A1,2\\x0A\" (text) instead of format "
-                                   "version 1 at byte 0 (daphne dialect)");
+        EXPECT_STREQ(error.what(),
+                     "not a .dbdf file: it starts with \"a,b\\x0A1,2\\x0A\" (text) instead of format "
+                     "version 1 at byte 0 (daphne dialect)");
     }
 }
 

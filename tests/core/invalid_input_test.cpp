@@ -38,11 +38,12 @@ void expect_error(const std::function<void()>& action, Expected expected) {
 
 // Iterates all blocks (checking the layout), then validates; both must report `expected`.
 void expect_iteration_error(const Bytes& input, Expected expected) {
-    expect_error([&] {
-        Reader reader = Reader::open_memory(input.span());
-        while (reader.next_block()) {
-        }
-    }, expected);
+    expect_error(
+        [&] {
+            Reader reader = Reader::open_memory(input.span());
+            while (reader.next_block()) {}
+        },
+        expected);
     Reader reader = Reader::open_memory(input.span());
     std::vector<Violation> violations;
     reader.validate([&](const Violation& violation) { violations.push_back(violation); });
@@ -56,11 +57,13 @@ void expect_decode_error(const Bytes& input, Expected expected) {
     Reader reader = Reader::open_memory(input.span());
     const auto& index = reader.build_index();
     ASSERT_FALSE(index.empty());
-    expect_error([&] {
-        std::vector<double> out(reader.header().rows * reader.header().cols);
-        reader.read_dense_window(ValueType::F64, Window{0, 0, reader.header().rows, reader.header().cols}, out.data(),
-                                 out.size(), 0);
-    }, expected);
+    expect_error(
+        [&] {
+            std::vector<double> out(reader.header().rows * reader.header().cols);
+            reader.read_dense_window(ValueType::F64, Window{0, 0, reader.header().rows, reader.header().cols},
+                                     out.data(), out.size(), 0);
+        },
+        expected);
     std::vector<Violation> violations;
     reader.validate([&](const Violation& violation) { violations.push_back(violation); });
     ASSERT_EQ(violations.size(), 1u);
@@ -93,7 +96,8 @@ TEST(InvalidInput, TruncatedBlockHeaderAndPayload) {
     // 10 trailing bytes cannot form a block header (rule 5).
     expect_iteration_error(Bytes().matrix(1, 1, 1, 10).u64(0).u16(0), {ErrorCode::Truncated, 5, 19});
     // The dense payload is one value short.
-    expect_iteration_error(Bytes().matrix(1, 1, 2, 10).block(0, 0, 1, 2, 1).u8(10).f64(1), {ErrorCode::Truncated, 5, 19});
+    expect_iteration_error(Bytes().matrix(1, 1, 2, 10).block(0, 0, 1, 2, 1).u8(10).f64(1),
+                           {ErrorCode::Truncated, 5, 19});
     // Complete block followed by partial bytes of another (rule 5).
     expect_iteration_error(Bytes().matrix(1, 1, 1, 10).block(0, 0, 1, 1, 1).u8(10).f64(1).u8(0),
                            {ErrorCode::Truncated, 5, 19 + 34});
@@ -114,25 +118,26 @@ TEST(InvalidInput, OverlappingAndUncoveredCells) {
 
 TEST(InvalidInput, CsrCountsAndColumnIndices) {
     // #nzb 2 but the rows hold 1 entry.
-    expect_decode_error(Bytes().matrix(2, 2, 2, 10).block(0, 0, 2, 2, 2).u8(10).u64(2).u32(1).u32(0).f64(1).u32(0)
-                            .u32(0).u32(0).u32(0),
-                        {ErrorCode::Format, 12, 19 + 26});
+    expect_decode_error(
+        Bytes().matrix(2, 2, 2, 10).block(0, 0, 2, 2, 2).u8(10).u64(2).u32(1).u32(0).f64(1).u32(0).u32(0).u32(0).u32(0),
+        {ErrorCode::Format, 12, 19 + 26});
     // Columns 1 then 0 in row 0.
-    expect_decode_error(Bytes().matrix(2, 2, 2, 10).block(0, 0, 2, 2, 2).u8(10).u64(2).u32(2).u32(1).f64(1).u32(0)
-                            .f64(2).u32(0),
-                        {ErrorCode::Format, 12, 19 + 34 + 4 + 12});
+    expect_decode_error(
+        Bytes().matrix(2, 2, 2, 10).block(0, 0, 2, 2, 2).u8(10).u64(2).u32(2).u32(1).f64(1).u32(0).f64(2).u32(0),
+        {ErrorCode::Format, 12, 19 + 34 + 4 + 12});
     // Column 2 in a 2-column block.
     expect_decode_error(Bytes().matrix(2, 2, 2, 10).block(0, 0, 2, 2, 2).u8(10).u64(1).u32(1).u32(2).f64(1).u32(0),
                         {ErrorCode::Format, 12, 19 + 34 + 4});
     // #nzb larger than the block's cells fails already at iteration.
-    expect_iteration_error(Bytes().matrix(2, 2, 2, 10).block(0, 0, 2, 2, 2).u8(10).u64(5), {ErrorCode::Format, 12, 19 + 26});
+    expect_iteration_error(Bytes().matrix(2, 2, 2, 10).block(0, 0, 2, 2, 2).u8(10).u64(5),
+                           {ErrorCode::Format, 12, 19 + 26});
 }
 
 TEST(InvalidInput, CooOrderAndRange) {
     // Multi-column variant: (1, 0) then (0, 1).
-    expect_decode_error(Bytes().matrix(2, 2, 2, 10).block(0, 0, 2, 2, 3).u8(10).u32(2).u32(1).u32(0).f64(1).u32(0)
-                            .u32(1).f64(2),
-                        {ErrorCode::Format, 13, 19 + 30 + 16});
+    expect_decode_error(
+        Bytes().matrix(2, 2, 2, 10).block(0, 0, 2, 2, 3).u8(10).u32(2).u32(1).u32(0).f64(1).u32(0).u32(1).f64(2),
+        {ErrorCode::Format, 13, 19 + 30 + 16});
     // Single-column variant: row 3 in a 3-row block.
     expect_decode_error(Bytes().matrix(1, 3, 1, 10).block(0, 0, 3, 1, 3).u8(10).u32(1).u32(3).f64(1),
                         {ErrorCode::Format, 13, 19 + 30});
@@ -146,12 +151,17 @@ TEST(InvalidInput, ValueNotRepresentableInTheObjectsType) {
     expect_decode_error(Bytes().matrix(1, 1, 2, 1).block(0, 0, 1, 2, 1).u8(2).u16(7).u16(300),
                         {ErrorCode::Range, 8, 19 + 26 + 2});
     // An f64 block holding 0.5 inside an i32 object.
-    expect_decode_error(Bytes().matrix(1, 1, 1, 7).block(0, 0, 1, 1, 1).u8(10).f64(0.5), {ErrorCode::Range, 8, 19 + 26});
+    expect_decode_error(Bytes().matrix(1, 1, 1, 7).block(0, 0, 1, 1, 1).u8(10).f64(0.5),
+                        {ErrorCode::Range, 8, 19 + 26});
 }
 
 TEST(InvalidInput, LabelRunningPastTheEnd) {
-    expect_error([] { Reader::open_memory(Bytes().u8(1).u8(3).u64(0).u64(2).u8(10).u8(10).u16(1).text("a").u16(3).text("b").span()); },
-                 {ErrorCode::Truncated, 16, 23});
+    expect_error(
+        [] {
+            Reader::open_memory(
+                Bytes().u8(1).u8(3).u64(0).u64(2).u8(10).u8(10).u16(1).text("a").u16(3).text("b").span());
+        },
+        {ErrorCode::Truncated, 16, 23});
 }
 
 TEST(InvalidInput, AbsurdSizesFailFastWithoutAllocating) {
@@ -167,9 +177,9 @@ TEST(InvalidInput, AbsurdSizesFailFastWithoutAllocating) {
         EXPECT_EQ(error.code(), ErrorCode::BufferTooSmall) << error.what();
     }
     // A CSR block claiming 2^62 entries, and a dense block of (2^32-1)^2 values, in small inputs.
-    expect_iteration_error(Bytes().matrix(2, ~0ull, ~0ull, 10).block(0, 0, 0xFFFFFFFF, 0xFFFFFFFF, 2).u8(10)
-                               .u64(std::uint64_t{1} << 62),
-                           {ErrorCode::Truncated, 5, 19});
+    expect_iteration_error(
+        Bytes().matrix(2, ~0ull, ~0ull, 10).block(0, 0, 0xFFFFFFFF, 0xFFFFFFFF, 2).u8(10).u64(std::uint64_t{1} << 62),
+        {ErrorCode::Truncated, 5, 19});
     expect_iteration_error(Bytes().matrix(1, ~0ull, ~0ull, 10).block(0, 0, 0xFFFFFFFF, 0xFFFFFFFF, 1).u8(10),
                            {ErrorCode::Truncated, 5, 19});
     // 2^63 frame columns in a 40-byte input.
@@ -205,7 +215,10 @@ namespace {
 
 // Found by fuzzing: a 0-column dense block claiming 2^31 rows made validation walk every (empty) row.
 TEST(InvalidInput, ZeroAreaBlockWithHugeRowCountCostsNothing) {
-    const testing::Bytes input = testing::Bytes().matrix(1, 0x80000000u, 1, 1).block(0, 0, 0x80000000u, 0, 1).u8(8)
+    const testing::Bytes input = testing::Bytes()
+                                     .matrix(1, 0x80000000u, 1, 1)
+                                     .block(0, 0, 0x80000000u, 0, 1)
+                                     .u8(8)
                                      .block(0, 0, 0x80000000u, 1, 0);
     Reader reader = Reader::open_memory(input.span());
     EXPECT_EQ(reader.validate({}), 0u);  // rule 4: zero-area blocks are accepted

@@ -29,10 +29,10 @@ std::vector<double> mixed_values() {
             const std::uint64_t tile = (row / 256) * 3 + col / 256;
             double& cell = values[row * kCols + col];
             switch (tile % 5) {
-                case 0: break;                                                                    // empty
+                case 0: break;                                                                     // empty
                 case 1: cell = (row * 7 + col) % 97 == 0 ? static_cast<double>(row) : 0.0; break;  // sparse
-                case 2: cell = static_cast<double>((row + col) % 200); break;                     // narrows to u8
-                case 3: cell = row == col ? -1.5 : 0.0; break;                                    // very sparse
+                case 2: cell = static_cast<double>((row + col) % 200); break;                      // narrows to u8
+                case 3: cell = row == col ? -1.5 : 0.0; break;                                     // very sparse
                 default: cell = static_cast<double>(row) * 0.25 + static_cast<double>(col); break;
             }
         }

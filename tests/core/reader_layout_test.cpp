@@ -50,8 +50,10 @@ TEST(ReaderLayout, AnOverlapAmongManyBlocksIsNamedByEveryPath) {
     input.block(5000, 99, 2, 2, 0);
     const std::uint64_t offender = 2 * kColumns - 1;
     // Column 99's lower block (rows [100, n)) is block 2 * 99 + 1; its record follows 19 header bytes.
-    const std::string expected = "block " + std::to_string(offender) + " at (5000, 99) overlaps the block at (100, 99) "
-                                 "whose record starts at byte " + std::to_string(19 + 25 * (2 * 99 + 1));
+    const std::string expected = "block " + std::to_string(offender) +
+                                 " at (5000, 99) overlaps the block at (100, 99) "
+                                 "whose record starts at byte " +
+                                 std::to_string(19 + 25 * (2 * 99 + 1));
     auto expect_overlap = [&](const Error& error) {
         EXPECT_EQ(error.code(), ErrorCode::Format);
         EXPECT_EQ(error.rule(), 1);
@@ -60,8 +62,7 @@ TEST(ReaderLayout, AnOverlapAmongManyBlocksIsNamedByEveryPath) {
     };
     Reader iterated = Reader::open_memory(input.span());
     try {
-        while (iterated.next_block()) {
-        }
+        while (iterated.next_block()) {}
         FAIL() << "the overlap was not found by iterating";
     } catch (const Error& error) {
         expect_overlap(error);

@@ -104,8 +104,9 @@ TEST(Reader, DecodesEachBlockDenseWithStrideAsCsrAndAsCoo) {
         if (entries > 0) {
             std::vector<std::uint32_t> coo_rows(entries), coo_cols(entries);
             std::vector<float> coo_values(entries, 99.0f);
-            EXPECT_EQ(reader.decode_coo(ValueType::F32, coo_rows.data(), coo_cols.data(), coo_values.data(), entries - 1),
-                      entries);
+            EXPECT_EQ(
+                reader.decode_coo(ValueType::F32, coo_rows.data(), coo_cols.data(), coo_values.data(), entries - 1),
+                entries);
             EXPECT_EQ(coo_values[0], 99.0f);
             reader.decode_coo(ValueType::F32, coo_rows.data(), coo_cols.data(), coo_values.data(), entries);
             for (std::uint64_t k = 0; k < entries; ++k) {

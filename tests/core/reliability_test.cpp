@@ -78,7 +78,10 @@ TEST(Reliability, AbsurdSizeClaimsFailFastUnderASixtyFourMebibyteLimit) {
     GTEST_SKIP() << "sanitizer runtimes reserve more address space than the limit allows";
 #endif
     const Bytes huge_rows = Bytes().matrix(1, std::uint64_t{1} << 63, 1, 10).block(0, 0, 1, 1, 0);
-    const Bytes huge_csr = Bytes().matrix(2, ~0ull, ~0ull, 10).block(0, 0, 0xFFFFFFFF, 0xFFFFFFFF, 2).u8(10)
+    const Bytes huge_csr = Bytes()
+                               .matrix(2, ~0ull, ~0ull, 10)
+                               .block(0, 0, 0xFFFFFFFF, 0xFFFFFFFF, 2)
+                               .u8(10)
                                .u64(~0ull);  // 2^64 - 1 non-zeros
     Bytes huge_frame = Bytes().u8(1).u8(3).u64(1).u64(std::uint64_t{1} << 63);
     while (huge_frame.size() < 40) huge_frame.u8(10);
@@ -123,7 +126,8 @@ TEST(Reliability, WriterKilledMidWriteLeavesThePreviousFileIntact) {
         writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, std::uint64_t{1} << 40, 1024);
         std::vector<double> row(1024 * 64, 1.5);
         for (std::uint64_t r = 0;; r += 64) {
-            writer.add_dense({r, 0, 64, 1024}, ValueType::F64, row.data(), row.size(), 0, WriteOptions{Encoding::Dense});
+            writer.add_dense({r, 0, 64, 1024}, ValueType::F64, row.data(), row.size(), 0,
+                             WriteOptions{Encoding::Dense});
         }
     }
     // The temporary file may have no name (O_TMPFILE): it is found among the child's open descriptors.

@@ -36,11 +36,15 @@ std::vector<T> random_values(std::size_t count, std::uint32_t seed) {
         } else if (pick == 9) {
             value = std::numeric_limits<T>::lowest();
         } else if constexpr (std::is_floating_point_v<T>) {
-            if (pick == 10) value = -T{0};
-            else if (pick == 11) value = std::numeric_limits<T>::infinity();
-            else if (pick == 12) value = std::bit_cast<T>(static_cast<std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>(
-                                      sizeof(T) == 4 ? 0x7fc00123u : 0x7ff8000000000123ull));
-            else value = static_cast<T>(std::uniform_real_distribution<double>(-1e6, 1e6)(random));
+            if (pick == 10)
+                value = -T{0};
+            else if (pick == 11)
+                value = std::numeric_limits<T>::infinity();
+            else if (pick == 12)
+                value = std::bit_cast<T>(static_cast<std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>(
+                    sizeof(T) == 4 ? 0x7fc00123u : 0x7ff8000000000123ull));
+            else
+                value = static_cast<T>(std::uniform_real_distribution<double>(-1e6, 1e6)(random));
         } else {
             value = static_cast<T>(random());
         }
@@ -74,9 +78,9 @@ struct Shape {
 };
 
 constexpr Shape kShapes[] = {
-    {0, 0, 0, 0}, {0, 5, 0, 0}, {5, 0, 0, 0}, {1, 1, 0, 0}, {3, 4, 0, 0},
-    {7, 1, 3, 1},   // single-column COO variant, ragged last tile
-    {9, 11, 4, 3},  // ragged tiles both ways
+    {0, 0, 0, 0},     {0, 5, 0, 0}, {5, 0, 0, 0},
+    {1, 1, 0, 0},     {3, 4, 0, 0}, {7, 1, 3, 1},  // single-column COO variant, ragged last tile
+    {9, 11, 4, 3},                                 // ragged tiles both ways
     {16, 16, 16, 16},
 };
 
@@ -119,19 +123,20 @@ TYPED_TEST(RoundTrip, SparseInputsKeepExplicitZerosUnlessAutomatic) {
             const auto bytes = write_to_memory([&](Writer& writer) {
                 writer.begin_matrix(DataType::CsrMatrix, value_type_v<T>, 4, 5);
                 if (from_coo) {
-                    writer.add_coo({0, 0, 4, 5}, value_type_v<T>, row_indices.data(), col_indices.data(), values.data(), 4,
-                                   WriteOptions{encoding});
+                    writer.add_coo({0, 0, 4, 5}, value_type_v<T>, row_indices.data(), col_indices.data(), values.data(),
+                                   4, WriteOptions{encoding});
                 } else {
-                    writer.add_csr({0, 0, 4, 5}, value_type_v<T>, row_offsets.data(), col_indices.data(), values.data(), 4,
-                                   WriteOptions{encoding});
+                    writer.add_csr({0, 0, 4, 5}, value_type_v<T>, row_offsets.data(), col_indices.data(), values.data(),
+                                   4, WriteOptions{encoding});
                 }
             });
-            SCOPED_TRACE(::testing::Message() << "encoding " << name(encoding) << (from_coo ? " from COO" : " from CSR"));
+            SCOPED_TRACE(::testing::Message()
+                         << "encoding " << name(encoding) << (from_coo ? " from COO" : " from CSR"));
             EXPECT_EQ(bits_of(read_dense<T>(bytes)), bits_of(expected));
             Reader reader = Reader::open_memory(bytes);
             ASSERT_TRUE(reader.next_block());
-            const bool sparse_kept = encoding == Encoding::Csr || encoding == Encoding::Coo ||
-                                     encoding == Encoding::AsGiven;
+            const bool sparse_kept =
+                encoding == Encoding::Csr || encoding == Encoding::Coo || encoding == Encoding::AsGiven;
             if (sparse_kept) {
                 EXPECT_EQ(reader.block().stored_values, 4u);  // the explicit zero survives
             }

@@ -30,7 +30,7 @@ TEST(ValueConversion, FloatsConvertToIntegersOnlyWhenIntegralAndInRange) {
     EXPECT_FALSE(fits<std::int32_t>(std::numeric_limits<double>::infinity()));
     EXPECT_TRUE(fits<std::int32_t>(-2147483648.0));
     EXPECT_FALSE(fits<std::int32_t>(2147483648.0));
-    EXPECT_TRUE(fits<std::uint64_t>(18446744073709549568.0));  // largest double below 2^64
+    EXPECT_TRUE(fits<std::uint64_t>(18446744073709549568.0));   // largest double below 2^64
     EXPECT_FALSE(fits<std::uint64_t>(18446744073709551616.0));  // 2^64
     EXPECT_TRUE(fits<std::int64_t>(-0.0));                      // same value as 0
 }
@@ -83,8 +83,8 @@ int expect_range_test_matches_in_range() {
         }
         typename Test::Bits all_in_range = 0;
         for (const S value : probes) {
-            SCOPED_TRACE(testing::Message() << value_text(value) << " as " << name(value_type_v<S>) << " to "
-                                            << name(value_type_v<D>));
+            SCOPED_TRACE(testing::Message()
+                         << value_text(value) << " as " << name(value_type_v<S>) << " to " << name(value_type_v<D>));
             EXPECT_EQ(Test::all_fit(Test::biased(value)), std::in_range<D>(value));
             if (std::in_range<D>(value)) all_in_range |= Test::biased(value);
         }

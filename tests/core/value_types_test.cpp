@@ -26,7 +26,7 @@ struct SpecRow {
     std::size_t size;
 };
 constexpr SpecRow kSpecRows[] = {
-    {1, "u8", 1}, {2, "u16", 2}, {3, "u32", 4}, {4, "u64", 8}, {5, "i8", 1},
+    {1, "u8", 1},  {2, "u16", 2}, {3, "u32", 4}, {4, "u64", 8}, {5, "i8", 1},
     {6, "i16", 2}, {7, "i32", 4}, {8, "i64", 8}, {9, "f32", 4}, {10, "f64", 8},
 };
 
@@ -148,7 +148,7 @@ TEST(ValueTypes, NpyCodesAreNumpysKindAndItemSize) {
 // DAPHNE's ValueTypeCode (runtime/local/datastructures/ValueTypeCode.h) and its .meta names, written out from there.
 TEST(ValueTypes, DaphneCodesAreThoseOfDaphnesRuntime) {
     const std::pair<ValueType, std::string_view> expected[] = {
-        {ValueType::I8, "si8"},  {ValueType::I32, "si32"}, {ValueType::I64, "si64"}, {ValueType::U8, "ui8"},
+        {ValueType::I8, "si8"},   {ValueType::I32, "si32"}, {ValueType::I64, "si64"}, {ValueType::U8, "ui8"},
         {ValueType::U32, "ui32"}, {ValueType::U64, "ui64"}, {ValueType::F32, "f32"},  {ValueType::F64, "f64"},
     };
     for (std::uint8_t code = 0; code < std::size(expected); ++code) {

@@ -55,11 +55,11 @@ TEST(Writer, CallOrderIsEnforced) {
 TEST(Writer, PlacementRulesAreChecked) {
     Writer writer = memory_writer();
     writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 4, 4);
-    expect_code([&] { writer.add_empty({3, 0, 2, 1}); }, ErrorCode::InvalidArgument);            // rule 2
-    expect_code([&] { writer.add_empty({~0ull, 0, 2, 1}); }, ErrorCode::InvalidArgument);        // overflow
-    expect_code([&] { writer.add_empty({0, 0, 0, 1}); }, ErrorCode::InvalidArgument);            // rule 4
+    expect_code([&] { writer.add_empty({3, 0, 2, 1}); }, ErrorCode::InvalidArgument);      // rule 2
+    expect_code([&] { writer.add_empty({~0ull, 0, 2, 1}); }, ErrorCode::InvalidArgument);  // overflow
+    expect_code([&] { writer.add_empty({0, 0, 0, 1}); }, ErrorCode::InvalidArgument);      // rule 4
     writer.add_empty({0, 0, 2, 2});
-    expect_code([&] { writer.add_empty({1, 1, 2, 2}); }, ErrorCode::InvalidArgument);            // rule 1
+    expect_code([&] { writer.add_empty({1, 1, 2, 2}); }, ErrorCode::InvalidArgument);  // rule 1
     // Finishing with uncovered cells fails but leaves the writer usable.
     expect_code([&] { writer.finish(); }, ErrorCode::Format);
     writer.add_empty({0, 2, 2, 2});
@@ -91,12 +91,18 @@ TEST(Writer, MalformedSparseInputsAreRejected) {
     const std::vector<std::uint64_t> offsets{0, 2, 3};
     const std::vector<std::uint32_t> unsorted{2, 1, 0};
     const std::vector<double> values{1, 2, 3};
-    expect_code([&] { writer.add_csr({0, 0, 2, 3}, ValueType::F64, offsets.data(), unsorted.data(), values.data(), 3, {}); },
-                ErrorCode::InvalidArgument);
+    expect_code(
+        [&] {
+            writer.add_csr({0, 0, 2, 3}, ValueType::F64, offsets.data(), unsorted.data(), values.data(), 3, {});
+        },
+        ErrorCode::InvalidArgument);
     const std::vector<std::uint32_t> rows{1, 0, 1};
     const std::vector<std::uint32_t> cols{0, 0, 1};
-    expect_code([&] { writer.add_coo({0, 0, 2, 3}, ValueType::F64, rows.data(), cols.data(), values.data(), 3, {}); },
-                ErrorCode::InvalidArgument);
+    expect_code(
+        [&] {
+            writer.add_coo({0, 0, 2, 3}, ValueType::F64, rows.data(), cols.data(), values.data(), 3, {});
+        },
+        ErrorCode::InvalidArgument);
 }
 
 // Row offsets {0, 5, 3} for 3 entries: row 0 claims entries 0..4. They are refused before any column index is
@@ -122,9 +128,8 @@ TEST(Writer, RowOffsetsBeyondTheEntriesAreRefusedBeforeReadingColumns) {
     });
     Writer matrix_writer = memory_writer();
     matrix_writer.begin_matrix(DataType::CsrMatrix, ValueType::F64, 2, 4);
-    expect_refused([&] {
-        matrix_writer.write_csr(ValueType::F64, offsets.data(), object_cols.data(), values.data(), 3, {});
-    });
+    expect_refused(
+        [&] { matrix_writer.write_csr(ValueType::F64, offsets.data(), object_cols.data(), values.data(), 3, {}); });
     EXPECT_EQ(matrix_writer.bytes_written(), 19u);  // nothing but the header
 }
 
@@ -178,7 +183,8 @@ TEST_F(FileWriter, FinishReplacesTheFileAtomically) {
         writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 1, 1);
         const double value = 2.5;
         writer.add_dense({0, 0, 1, 1}, ValueType::F64, &value, 1, 0, {});
-        EXPECT_EQ(file_bytes(target_), std::vector<char>(std::begin("previous contents"), std::end("previous contents") - 1));
+        EXPECT_EQ(file_bytes(target_),
+                  std::vector<char>(std::begin("previous contents"), std::end("previous contents") - 1));
         writer.finish();
     }
     EXPECT_EQ(entries_in(directory_), 1u);
@@ -205,7 +211,8 @@ TEST_F(FileWriter, SpaceReservedForTheDenseSizeIsGivenBackWhenLessIsWritten) {
         ASSERT_EQ(::stat(target_.c_str(), &info), 0);
         EXPECT_LT(info.st_size, 9 << 20);
         // Allocated space: the data's blocks, plus at most the file system's rounding and metadata blocks.
-        EXPECT_LE(static_cast<std::uint64_t>(info.st_blocks) * 512, static_cast<std::uint64_t>(info.st_size) + (1 << 20))
+        EXPECT_LE(static_cast<std::uint64_t>(info.st_blocks) * 512,
+                  static_cast<std::uint64_t>(info.st_size) + (1 << 20))
             << "allocated " << info.st_blocks * 512 << " bytes for a file of " << info.st_size;
         EXPECT_EQ(testing::read_dense<double>(file_contents(target_)), values);
         EXPECT_EQ(entries_in(directory_), 1u);
@@ -331,8 +338,9 @@ TEST(Writer, SinkFailureFailsTheWriter) {
     const std::vector<std::uint8_t> big(3 << 20, 1);
     Writer big_writer(std::make_unique<CallbackSink>([&](std::span<const std::byte>) { return false; }));
     big_writer.begin_matrix(DataType::DenseMatrix, ValueType::U8, 3, 1 << 20);
-    expect_code([&] { big_writer.write_dense(ValueType::U8, big.data(), big.size(), 0, WriteOptions{Encoding::Dense}); },
-                ErrorCode::Sink);
+    expect_code(
+        [&] { big_writer.write_dense(ValueType::U8, big.data(), big.size(), 0, WriteOptions{Encoding::Dense}); },
+        ErrorCode::Sink);
     EXPECT_TRUE(big_writer.failed());
     expect_code([&] { big_writer.finish(); }, ErrorCode::CallOrder);
     // The small writer's header and block stay buffered until finish(), which hands them to the callback in a
@@ -452,8 +460,7 @@ TEST(Writer, WriteCsrTilesObjectsWiderThanTwoToThe32AtTheLargestBlockWidth) {
               (std::vector<double>{0.0, 0.0, 0.0, 5.0, 0.0, 0.0, 0.0, 0.0}));
     double around_second[2];
     reader.read_dense_window(ValueType::F64, Window{1, 0xFFFFFFFEull, 1, 2}, around_second, 2, 0);
-    EXPECT_EQ(std::vector<double>(std::begin(around_second), std::end(around_second)),
-              (std::vector<double>{0.0, 7.0}));
+    EXPECT_EQ(std::vector<double>(std::begin(around_second), std::end(around_second)), (std::vector<double>{0.0, 7.0}));
 }
 
 }  // namespace

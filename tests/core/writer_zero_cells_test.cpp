@@ -78,7 +78,7 @@ struct ZeroShape {
 };
 
 const ZeroShape kZeroShapes[] = {
-    {DataType::CsrMatrix, 0, 3}, {DataType::CsrMatrix, 3, 0},   {DataType::DenseMatrix, 0, 3},
+    {DataType::CsrMatrix, 0, 3},   {DataType::CsrMatrix, 3, 0},   {DataType::DenseMatrix, 0, 3},
     {DataType::DenseMatrix, 3, 0}, {DataType::DenseMatrix, 0, 0},
 };
 
@@ -174,8 +174,9 @@ TEST(WriterZeroCells, BlocksWithoutCellsAreStillRefusedWhereTheyBreakARule) {
     };
     for (const Dialect dialect : {Dialect::Spec, Dialect::Daphne}) {
         // An object with cells: a block without any is a mistake (rule 4).
-        expect_refusal(dialect, 4, 3, BlockPlacement{0, 0, 0, 3}, "has no cells; blocks need at least one row and "
-                                                                  "one column (rule 4)");
+        expect_refusal(dialect, 4, 3, BlockPlacement{0, 0, 0, 3},
+                       "has no cells; blocks need at least one row and "
+                       "one column (rule 4)");
         // Outside an object without cells (rule 2).
         expect_refusal(dialect, 0, 3, BlockPlacement{0, 1, 0, 3},
                        "block at (0, 1) of shape 0 x 3 reaches outside the 0 x 3 object (rule 2)");

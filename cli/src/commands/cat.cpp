@@ -26,8 +26,7 @@ std::uint64_t parse_index(const std::string& text, const std::string& what) {
         std::size_t used = 0;
         const unsigned long long value = std::stoull(text, &used);
         if (used == text.size()) return value;
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) {}
     throw CliError("--" + what + ": '" + text + "' is not a non-negative integer");
 }
 
@@ -81,12 +80,14 @@ int run_cat(const CatOptions& options) {
     }
     if (info.data_type == DBDF_DATA_FRAME && shown_cols > 0) {
         std::string line;
-        for (std::uint64_t c = 0; c < shown_cols; ++c) line += fmt::format("{}{:>{}}", c ? "  " : "", headers[c], widths[c]);
+        for (std::uint64_t c = 0; c < shown_cols; ++c)
+            line += fmt::format("{}{:>{}}", c ? "  " : "", headers[c], widths[c]);
         fmt::print("{}\n", line);
     }
     for (std::uint64_t r = 0; r < shown_rows; ++r) {
         std::string line;
-        for (std::uint64_t c = 0; c < shown_cols; ++c) line += fmt::format("{}{:>{}}", c ? "  " : "", cells[c][r], widths[c]);
+        for (std::uint64_t c = 0; c < shown_cols; ++c)
+            line += fmt::format("{}{:>{}}", c ? "  " : "", cells[c][r], widths[c]);
         fmt::print("{}\n", line);
     }
     // A dimension the user left to the default window is never cut silently, even when the other one was given.

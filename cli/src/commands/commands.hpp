@@ -33,18 +33,18 @@ int run_cat(const CatOptions& options);
 struct ConvertOptions {
     std::string input;
     std::string output;
-    std::string from;          // format of the input: dbdf, npy, mtx, csv; empty: by extension
-    std::string to;            // format of the output
+    std::string from;  // format of the input: dbdf, npy, mtx, csv; empty: by extension
+    std::string to;    // format of the output
     std::string encoding = "auto";
-    std::string block;         // "ROWSxCOLS"
-    std::string value_type;    // output value type
-    std::string data_type;     // dense, csr, frame
-    std::string schema;        // csv frames: "name:type,name:type"
-    std::string header;        // csv input: yes, no or auto (empty: auto)
-    std::string dialect;       // --dialect: the input's dialect, as --dialect-in
-    std::string dialect_in;    // --dialect-in
-    std::string dialect_out;   // --dialect-out
-    bool no_meta = false;      // --no-meta: no <OUT>.meta for daphne output
+    std::string block;        // "ROWSxCOLS"
+    std::string value_type;   // output value type
+    std::string data_type;    // dense, csr, frame
+    std::string schema;       // csv frames: "name:type,name:type"
+    std::string header;       // csv input: yes, no or auto (empty: auto)
+    std::string dialect;      // --dialect: the input's dialect, as --dialect-in
+    std::string dialect_in;   // --dialect-in
+    std::string dialect_out;  // --dialect-out
+    bool no_meta = false;     // --no-meta: no <OUT>.meta for daphne output
 };
 int run_convert(const ConvertOptions& options);
 

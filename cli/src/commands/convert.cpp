@@ -29,12 +29,18 @@ const ConversionFormat& format_of(const std::string& explicit_format, const char
 OutputSettings settings_of(const ConvertOptions& options) {
     OutputSettings settings;
     const std::string& encoding = options.encoding;
-    if (encoding == "auto") settings.options.encoding = DBDF_ENCODING_AUTO;
-    else if (encoding == "dense") settings.options.encoding = DBDF_ENCODING_DENSE;
-    else if (encoding == "csr") settings.options.encoding = DBDF_ENCODING_CSR;
-    else if (encoding == "coo") settings.options.encoding = DBDF_ENCODING_COO;
-    else if (encoding == "as-is") settings.keep_blocks = true;
-    else throw CliError("--encoding must be auto, dense, csr, coo or as-is");
+    if (encoding == "auto")
+        settings.options.encoding = DBDF_ENCODING_AUTO;
+    else if (encoding == "dense")
+        settings.options.encoding = DBDF_ENCODING_DENSE;
+    else if (encoding == "csr")
+        settings.options.encoding = DBDF_ENCODING_CSR;
+    else if (encoding == "coo")
+        settings.options.encoding = DBDF_ENCODING_COO;
+    else if (encoding == "as-is")
+        settings.keep_blocks = true;
+    else
+        throw CliError("--encoding must be auto, dense, csr, coo or as-is");
     if (!options.block.empty()) {
         unsigned long long rows = 0, cols = 0;
         char separator = 0;
@@ -46,11 +52,16 @@ OutputSettings settings_of(const ConvertOptions& options) {
         settings.options.block_cols = static_cast<std::uint32_t>(cols);
     }
     if (!options.value_type.empty()) settings.value_type = parse_value_type(options.value_type);
-    if (options.data_type == "dense") settings.data_type = DBDF_DATA_DENSE;
-    else if (options.data_type == "csr") settings.data_type = DBDF_DATA_CSR;
-    else if (options.data_type == "frame") settings.data_type = DBDF_DATA_FRAME;
-    else if (!options.data_type.empty()) throw CliError("--data-type must be dense, csr or frame");
-    if (!options.dialect.empty() && !options.dialect_in.empty()) throw CliError("give --dialect or --dialect-in, not both");
+    if (options.data_type == "dense")
+        settings.data_type = DBDF_DATA_DENSE;
+    else if (options.data_type == "csr")
+        settings.data_type = DBDF_DATA_CSR;
+    else if (options.data_type == "frame")
+        settings.data_type = DBDF_DATA_FRAME;
+    else if (!options.data_type.empty())
+        throw CliError("--data-type must be dense, csr or frame");
+    if (!options.dialect.empty() && !options.dialect_in.empty())
+        throw CliError("give --dialect or --dialect-in, not both");
     const std::string input_dialect = !options.dialect_in.empty() ? options.dialect_in : options.dialect;
     const std::string& output_dialect = options.dialect_out;
     if (!input_dialect.empty()) settings.input_dialect = parse_dialect(input_dialect);
@@ -67,10 +78,14 @@ OutputSettings settings_of(const ConvertOptions& options) {
 
 // The formats' options given on the command line (options every format takes, such as --value-type, are not here).
 std::vector<std::pair<std::string_view, bool>> format_options_given(const ConvertOptions& options) {
-    return {{"--dialect", !options.dialect.empty()},         {"--dialect-in", !options.dialect_in.empty()},
-            {"--schema", !options.schema.empty()},           {"--header", !options.header.empty()},
-            {"--dialect-out", !options.dialect_out.empty()}, {"--encoding", options.encoding != "auto"},
-            {"--block", !options.block.empty()},             {"--data-type", !options.data_type.empty()},
+    return {{"--dialect", !options.dialect.empty()},
+            {"--dialect-in", !options.dialect_in.empty()},
+            {"--schema", !options.schema.empty()},
+            {"--header", !options.header.empty()},
+            {"--dialect-out", !options.dialect_out.empty()},
+            {"--encoding", options.encoding != "auto"},
+            {"--block", !options.block.empty()},
+            {"--data-type", !options.data_type.empty()},
             {"--no-meta", options.no_meta}};
 }
 

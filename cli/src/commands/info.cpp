@@ -65,7 +65,9 @@ Summary summarize(const std::string& file, dbdf_dialect_t dialect, bool count_no
     return summary;
 }
 
-double fraction(std::uint64_t part, std::uint64_t whole) { return whole == 0 ? 0.0 : static_cast<double>(part) / whole; }
+double fraction(std::uint64_t part, std::uint64_t whole) {
+    return whole == 0 ? 0.0 : static_cast<double>(part) / whole;
+}
 
 const char* block_value_type(const dbdf_block_info_t& block) {
     return block.block_type == DBDF_BLOCK_EMPTY ? "-" : dbdf_value_type_name(block.value_type);
@@ -82,8 +84,9 @@ void print_text(const std::string& file, const Summary& s) {
             fmt::print("  {:>4}  {:<4}  {}\n", c, s.column_types[c], terminal_text(s.labels[c]));
         }
         if (!s.labels_recoverable) {
-            fmt::print("labels:      not recoverable from the file (DAPHNE's runtime writes memory bytes instead of the "
-                       "text); shown as DAPHNE names them\n");
+            fmt::print(
+                "labels:      not recoverable from the file (DAPHNE's runtime writes memory bytes instead of the "
+                "text); shown as DAPHNE names them\n");
         }
     } else {
         fmt::print("value type:  {}\n", dbdf_value_type_name(s.info.value_type));
@@ -120,10 +123,11 @@ void print_text(const std::string& file, const Summary& s) {
 
 void print_json(const std::string& file, const Summary& s) {
     std::string out = "{";
-    out += fmt::format("\"file\":{},\"dialect\":\"{}\",\"data_type\":\"{}\",\"rows\":{},\"cols\":{},"
-                       "\"labels_recoverable\":{},",
-                       json_string(file), dbdf_dialect_name(s.dialect), dbdf_data_type_name(s.info.data_type), s.info.rows,
-                       s.info.cols, s.labels_recoverable ? "true" : "false");
+    out += fmt::format(
+        "\"file\":{},\"dialect\":\"{}\",\"data_type\":\"{}\",\"rows\":{},\"cols\":{},"
+        "\"labels_recoverable\":{},",
+        json_string(file), dbdf_dialect_name(s.dialect), dbdf_data_type_name(s.info.data_type), s.info.rows,
+        s.info.cols, s.labels_recoverable ? "true" : "false");
     if (s.info.data_type == DBDF_DATA_FRAME) {
         out += "\"value_type\":null,\"columns\":[";
         for (std::size_t c = 0; c < s.labels.size(); ++c) {
@@ -136,10 +140,11 @@ void print_json(const std::string& file, const Summary& s) {
     } else {
         out += fmt::format("\"value_type\":\"{}\",\"columns\":null,", dbdf_value_type_name(s.info.value_type));
     }
-    out += fmt::format("\"total_bytes\":{},\"header_bytes\":{},\"block_count\":{},\"stored_values\":{},"
-                       "\"non_zeros\":{},\"blocks\":[",
-                       s.info.total_bytes, s.info.header_bytes, s.blocks.size(), s.stored_values,
-                       s.non_zeros_counted ? std::to_string(s.total_non_zeros) : std::string("null"));
+    out += fmt::format(
+        "\"total_bytes\":{},\"header_bytes\":{},\"block_count\":{},\"stored_values\":{},"
+        "\"non_zeros\":{},\"blocks\":[",
+        s.info.total_bytes, s.info.header_bytes, s.blocks.size(), s.stored_values,
+        s.non_zeros_counted ? std::to_string(s.total_non_zeros) : std::string("null"));
     for (std::size_t i = 0; i < s.blocks.size(); ++i) {
         const auto& b = s.blocks[i];
         out += fmt::format(

@@ -121,10 +121,10 @@ struct ValueNeeds {
         message += fmt::format("is not exactly representable in f64, which {} ({}) needs; no value type holds both",
                                needs.float_only.text, needs.float_only.where());
     } else {
-        message += fmt::format("is not exactly representable in f64, which {} ({}) and {} ({}) need together; no value "
-                               "type holds them all",
-                               needs.negative.text, needs.negative.where(), needs.above_i64.text,
-                               needs.above_i64.where());
+        message += fmt::format(
+            "is not exactly representable in f64, which {} ({}) and {} ({}) need together; no value "
+            "type holds them all",
+            needs.negative.text, needs.negative.where(), needs.above_i64.text, needs.above_i64.where());
     }
     if (columns_alone_would_fit) message += "; as a frame (--data-type frame) each column gets its own type";
     if (needs.negative_zero.found() && !needs.negative_zero.same_cell(value)) {
@@ -342,9 +342,9 @@ void csv_to_dbdf(const std::string& input, const std::string& output, const Outp
         }
     }
     const std::uint64_t matrix_width = cols == 0 ? 0 : dbdf_value_type_size(matrix_type);
-    const std::uint64_t row_bytes = frame ? (cols == 0 ? 0 : frame_column_starts.back() +
-                                                                 dbdf_value_type_size(source_types.back()))
-                                          : cols * matrix_width;
+    const std::uint64_t row_bytes =
+        frame ? (cols == 0 ? 0 : frame_column_starts.back() + dbdf_value_type_size(source_types.back()))
+              : cols * matrix_width;
     std::vector<std::uint8_t> band;
     std::uint64_t height = 0;
     auto cell = [&](std::uint64_t c, std::uint64_t r) {

@@ -21,7 +21,8 @@ void npy_out(const Conversion& c) { dbdf_to_npy(c.input, c.output, c.settings); 
 void mtx_in(const Conversion& c) { mtx_to_dbdf(c.input, c.output, c.settings); }
 void mtx_out(const Conversion& c) { dbdf_to_mtx(c.input, c.output, c.settings); }
 void csv_in(const Conversion& c) {
-    csv_to_dbdf(c.input, c.output, c.settings, c.schema, c.header.empty() ? CsvHeader::Auto : parse_csv_header(c.header));
+    csv_to_dbdf(c.input, c.output, c.settings, c.schema,
+                c.header.empty() ? CsvHeader::Auto : parse_csv_header(c.header));
 }
 void csv_out(const Conversion& c) { dbdf_to_csv(c.input, c.output, c.settings); }
 
@@ -39,8 +40,14 @@ const std::array<ConversionFormat, 4> kFormats{{
      kDbdfInputOptions, kDbdfOutputOptions, true},
     {"npy", kNpyExtensions, "NumPy arrays (1-D and 2-D, versions 1.0 to 3.0)", npy_in, npy_out, {}, {}, false},
     {"mtx", kMtxExtensions, "Matrix Market (coordinate and array)", mtx_in, mtx_out, {}, {}, false},
-    {"csv", kCsvExtensions, "comma-separated values (a header row of labels makes a frame)", csv_in, csv_out,
-     kCsvInputOptions, {}, true},
+    {"csv",
+     kCsvExtensions,
+     "comma-separated values (a header row of labels makes a frame)",
+     csv_in,
+     csv_out,
+     kCsvInputOptions,
+     {},
+     true},
 }};
 
 std::string lower_case(std::string_view text) {
@@ -90,7 +97,8 @@ std::string format_names() {
 
 std::string usual_extensions() {
     std::string text;
-    for (const ConversionFormat& format : kFormats) text += (text.empty() ? "" : ", ") + std::string(format.extensions[0]);
+    for (const ConversionFormat& format : kFormats)
+        text += (text.empty() ? "" : ", ") + std::string(format.extensions[0]);
     return text;
 }
 
@@ -126,8 +134,10 @@ void require_dbdf_side(const ConversionFormat& from, const ConversionFormat& to,
 
 void run_conversion(const ConversionFormat& from, const ConversionFormat& to, const Conversion& conversion) {
     require_dbdf_side(from, to, conversion.input, conversion.output);
-    if (&from == &dbdf_format()) to.from_dbdf(conversion);
-    else from.to_dbdf(conversion);
+    if (&from == &dbdf_format())
+        to.from_dbdf(conversion);
+    else
+        from.to_dbdf(conversion);
 }
 
 }  // namespace dbdf_cli

@@ -25,11 +25,11 @@ struct Conversion {
 using Converter = void (*)(const Conversion& conversion);
 
 struct ConversionFormat {
-    std::string_view name;                          // as --from and --to take it
-    std::span<const std::string_view> extensions;   // with the dot, lower case; the first is the usual one
-    std::string_view description;                   // one line for --help
-    Converter to_dbdf;                              // this format to .dbdf (for .dbdf itself: re-encoding)
-    Converter from_dbdf;                            // .dbdf to this format
+    std::string_view name;                             // as --from and --to take it
+    std::span<const std::string_view> extensions;      // with the dot, lower case; the first is the usual one
+    std::string_view description;                      // one line for --help
+    Converter to_dbdf;                                 // this format to .dbdf (for .dbdf itself: re-encoding)
+    Converter from_dbdf;                               // .dbdf to this format
     std::span<const std::string_view> input_options;   // options that apply when the input is of this format
     std::span<const std::string_view> output_options;  // options that apply when the output is of this format
     bool keeps_labels;  // whether its files hold a frame's labels (the tool notes made-up ones it writes there)

@@ -45,8 +45,8 @@ void negate(std::uint8_t (&value)[8], dbdf_value_type_t type, const MtxInput& fi
         const bool gives_cell = (r == row && c == col) || (mirrored && r == col && c == row);
         if (!gives_cell) return;
         if (first_line != 0) {
-            again.invalid(line, fmt::format("entry ({}, {}) appears twice (also on line {})", row + 1, col + 1,
-                                            first_line));
+            again.invalid(line,
+                          fmt::format("entry ({}, {}) appears twice (also on line {})", row + 1, col + 1, first_line));
         }
         first_line = line;
     });
@@ -82,10 +82,9 @@ std::vector<SparseEntry> read_sorted_entries(MtxInput& file, const std::string& 
     std::sort(entries.begin(), entries.end(), [](const SparseEntry& a, const SparseEntry& b) {
         return a.row != b.row ? a.row < b.row : a.col < b.col;
     });
-    const auto duplicate = std::adjacent_find(entries.begin(), entries.end(),
-                                              [](const SparseEntry& a, const SparseEntry& b) {
-                                                  return a.row == b.row && a.col == b.col;
-                                              });
+    const auto duplicate =
+        std::adjacent_find(entries.begin(), entries.end(),
+                           [](const SparseEntry& a, const SparseEntry& b) { return a.row == b.row && a.col == b.col; });
     if (duplicate != entries.end()) report_duplicate(input, duplicate->row, duplicate->col);
     return entries;
 }
@@ -207,7 +206,8 @@ void dbdf_to_mtx(const std::string& input, const std::string& output, const Outp
             check(dbdf_reader_block_count_entries(reader.get(), &count), input);
             std::vector<std::uint32_t> rows(count), cols(count);
             TypedBuffer values(type, count);
-            check(dbdf_reader_block_decode_coo(reader.get(), type, rows.data(), cols.data(), values.data(), count, &count),
+            check(dbdf_reader_block_decode_coo(reader.get(), type, rows.data(), cols.data(), values.data(), count,
+                                               &count),
                   input);
             std::string text;
             for (std::uint64_t k = 0; k < count; ++k) {

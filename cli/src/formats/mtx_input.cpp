@@ -76,14 +76,22 @@ MtxInput::MtxInput(const std::string& path) : lines_(path) {
     if (tag != "%%matrixmarket" || object != "matrix") invalid(1, "not a Matrix Market matrix header");
     if (format != "coordinate" && format != "array") invalid(1, "format must be coordinate or array");
     layout_.coordinate = format == "coordinate";
-    if (field == "real" || field == "double") layout_.field = MtxField::Real;
-    else if (field == "integer") layout_.field = MtxField::Integer;
-    else if (field == "pattern" && layout_.coordinate) layout_.field = MtxField::Pattern;
-    else invalid(1, "field " + quoted_input(field) + " is not supported (real, integer, pattern)");
-    if (symmetry == "general") layout_.symmetry = MtxSymmetry::General;
-    else if (symmetry == "symmetric") layout_.symmetry = MtxSymmetry::Symmetric;
-    else if (symmetry == "skew-symmetric") layout_.symmetry = MtxSymmetry::SkewSymmetric;
-    else invalid(1, "symmetry " + quoted_input(symmetry) + " is not supported (general, symmetric, skew-symmetric)");
+    if (field == "real" || field == "double")
+        layout_.field = MtxField::Real;
+    else if (field == "integer")
+        layout_.field = MtxField::Integer;
+    else if (field == "pattern" && layout_.coordinate)
+        layout_.field = MtxField::Pattern;
+    else
+        invalid(1, "field " + quoted_input(field) + " is not supported (real, integer, pattern)");
+    if (symmetry == "general")
+        layout_.symmetry = MtxSymmetry::General;
+    else if (symmetry == "symmetric")
+        layout_.symmetry = MtxSymmetry::Symmetric;
+    else if (symmetry == "skew-symmetric")
+        layout_.symmetry = MtxSymmetry::SkewSymmetric;
+    else
+        invalid(1, "symmetry " + quoted_input(symmetry) + " is not supported (general, symmetric, skew-symmetric)");
     if (!layout_.coordinate && layout_.symmetry != MtxSymmetry::General) invalid(1, "array files must be general");
 
     do {
@@ -119,8 +127,9 @@ void MtxInput::check_announced_entries_fit() const {
     const std::uint64_t remaining = file_size() > bytes_read() ? file_size() - bytes_read() : 0;
     const std::uint64_t room = (remaining + 1) / min_line_bytes;
     if (layout_.entries > room) {
-        invalid(lines_.line_number(), fmt::format("the size line announces {} entries, but the {} bytes after it hold at most {}",
-                                          layout_.entries, remaining, room));
+        invalid(lines_.line_number(),
+                fmt::format("the size line announces {} entries, but the {} bytes after it hold at most {}",
+                            layout_.entries, remaining, room));
     }
 }
 
@@ -163,8 +172,9 @@ void MtxInput::read_entries(const OnEntry& on_entry) {
             const NumberText number = classify_number(text);
             double real = 0;
             if (!store_number(number, real)) {
-                invalid(line_number, number.form == NumberForm::NotANumber ? quoted_input(text) + " is not a real number"
-                                                                           : refusal(number, text, DBDF_VALUE_F64));
+                invalid(line_number, number.form == NumberForm::NotANumber
+                                         ? quoted_input(text) + " is not a real number"
+                                         : refusal(number, text, DBDF_VALUE_F64));
             }
             std::memcpy(value, &real, sizeof real);
         } else {
@@ -192,12 +202,13 @@ void MtxInput::read_entries(const OnEntry& on_entry) {
             }
             if (negative_line != 0 && above_i64_line != 0) {
                 invalid(line_number, fmt::format("no integer type holds both {} (line {}) and {} (line {})",
-                                                  negative_text, negative_line, above_i64_text, above_i64_line));
+                                                 negative_text, negative_line, above_i64_text, above_i64_line));
             }
         }
         if (layout_.symmetry == MtxSymmetry::SkewSymmetric && row == col && !all_zero_bits_but_sign(value)) {
             invalid(line_number, fmt::format("entry ({}, {}) is on the diagonal of a skew-symmetric matrix, which "
-                                              "holds only zeros there", row + 1, col + 1));
+                                             "holds only zeros there",
+                                             row + 1, col + 1));
         }
         on_entry(line_number, row, col, value);
         ++read;

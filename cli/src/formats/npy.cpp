@@ -24,10 +24,10 @@ void refuse_impossible_npy(const std::string& output, dbdf_value_type_t type, st
     constexpr std::uint64_t kLimit = std::uint64_t{1} << 63;
     std::uint64_t cells = 0;
     std::uint64_t bytes = 0;
-    const bool overflows = __builtin_mul_overflow(rows, cols, &cells) ||
-                           __builtin_mul_overflow(cells, dbdf_value_type_size(type), &bytes);
-    const std::string what = fmt::format("{}: a {} x {} array of {} cannot be an .npy file", output, rows, cols,
-                                         dbdf_value_type_name(type));
+    const bool overflows =
+        __builtin_mul_overflow(rows, cols, &cells) || __builtin_mul_overflow(cells, dbdf_value_type_size(type), &bytes);
+    const std::string what =
+        fmt::format("{}: a {} x {} array of {} cannot be an .npy file", output, rows, cols, dbdf_value_type_name(type));
     if (rows >= kLimit || cols >= kLimit) throw CliError(what + ": NumPy's dimensions stop at 2^63 - 1", kExitInvalid);
     if (overflows || bytes >= kLimit) {
         throw CliError(what + ": its data would take 2^63 bytes or more, beyond what NumPy can address", kExitInvalid);
@@ -39,7 +39,8 @@ void refuse_impossible_npy(const std::string& output, dbdf_value_type_t type, st
 std::string npy_header_bytes(dbdf_value_type_t type, std::uint64_t rows, std::uint64_t cols) {
     const std::string code = npy_dtype_code(type);
     const char order = dbdf_value_type_size(type) == 1 ? '|' : '<';
-    std::string dict = fmt::format("{{'descr': '{}{}', 'fortran_order': False, 'shape': ({}, {}), }}", order, code, rows, cols);
+    std::string dict =
+        fmt::format("{{'descr': '{}{}', 'fortran_order': False, 'shape': ({}, {}), }}", order, code, rows, cols);
     // Version 1.0 when the length fits 16 bits; the whole header is padded to a multiple of 64 bytes.
     const bool version_one = dict.size() + 1 + 10 <= 65535;
     const std::size_t prefix = version_one ? 10 : 12;
@@ -105,7 +106,8 @@ void dbdf_to_npy(const std::string& input, const std::string& output, const Outp
         for (std::uint64_t c = 0; c < info.cols; ++c) {
             const dbdf_value_type_t column = column_type(reader, input, c);
             if (c > 0 && column != type) {
-                throw CliError(input + ": the frame's columns differ in type; pick one with --value-type or convert to .csv");
+                throw CliError(input +
+                               ": the frame's columns differ in type; pick one with --value-type or convert to .csv");
             }
             type = column;
         }

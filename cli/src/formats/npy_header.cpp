@@ -250,8 +250,8 @@ NpyHeader parse_npy_header(WindowedInput& file) {
         prefix = 10;
     } else if (major == 2 || major == 3) {
         if (size < 12) invalid(path, "truncated .npy header");
-        header_length = data[8] | (std::uint64_t{data[9]} << 8) | (std::uint64_t{data[10]} << 16) |
-                        (std::uint64_t{data[11]} << 24);
+        header_length =
+            data[8] | (std::uint64_t{data[9]} << 8) | (std::uint64_t{data[10]} << 16) | (std::uint64_t{data[11]} << 24);
         prefix = 12;
     } else {
         invalid(path, fmt::format("unsupported .npy format version {}.{}", major, data[7]));

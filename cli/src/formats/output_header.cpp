@@ -25,7 +25,8 @@ void begin_output(const Writer& writer, const std::string& output, const OutputS
         if (type == DBDF_VALUE_NONE) {
             throw CliError(output + ": the input's columns differ in type; choose the matrix's with --value-type");
         }
-        check(dbdf_writer_begin_matrix(writer.get(), static_cast<dbdf_data_type_t>(data_type), type, rows, cols), output);
+        check(dbdf_writer_begin_matrix(writer.get(), static_cast<dbdf_data_type_t>(data_type), type, rows, cols),
+              output);
         return;
     }
     std::vector<dbdf_value_type_t> types(cols);

@@ -51,7 +51,8 @@ void copy_blocks(const Reader& reader, const Writer& writer, const std::string& 
         check(dbdf_reader_block_count_entries(reader.get(), &entries), input);
         if (block.block_type == DBDF_BLOCK_DENSE) {
             TypedBuffer values(block.value_type, std::uint64_t{block.rows} * block.cols);
-            check(dbdf_reader_block_decode_dense(reader.get(), block.value_type, values.data(), values.size(), 0), input);
+            check(dbdf_reader_block_decode_dense(reader.get(), block.value_type, values.data(), values.size(), 0),
+                  input);
             check(dbdf_writer_add_dense(writer.get(), block.row, block.col, block.rows, block.cols, block.value_type,
                                         values.data(), values.size(), 0, &as_given),
                   where);
@@ -90,7 +91,8 @@ void reencode_in_place(const Reader& reader, const Writer& writer, const std::st
     dbdf_status_t status;
     BlockProgress progress(info);
     while ((status = dbdf_reader_next_block(reader.get(), &block)) == DBDF_OK) {
-        const std::string where = output + ": block at (" + std::to_string(block.row) + ", " + std::to_string(block.col) + ")";
+        const std::string where =
+            output + ": block at (" + std::to_string(block.row) + ", " + std::to_string(block.col) + ")";
         if (block.block_type == DBDF_BLOCK_EMPTY) {
             check(dbdf_writer_add_empty(writer.get(), block.row, block.col, block.rows, block.cols), where);
         } else if (block.block_type == DBDF_BLOCK_DENSE) {
@@ -131,7 +133,7 @@ void reencode_in_place(const Reader& reader, const Writer& writer, const std::st
 // every column, the bands in row order. Empty when the blocks do not form such bands (blocks of different heights
 // side by side, which the format allows).
 std::optional<std::vector<std::vector<dbdf_block_info_t>>> row_bands(const Reader& reader, const std::string& input,
-                                                                       const dbdf_object_info_t& info) {
+                                                                     const dbdf_object_info_t& info) {
     std::uint64_t count = 0;
     check(dbdf_reader_build_index(reader.get(), &count), input);
     std::vector<dbdf_block_info_t> blocks(count);
@@ -276,8 +278,10 @@ void dbdf_to_dbdf(const std::string& input, const std::string& output, const Out
             if (settings.value_type != DBDF_VALUE_NONE) return settings.value_type;
             return info.data_type == DBDF_DATA_FRAME ? types[column] : info.value_type;
         };
-        auto gather = [&](std::uint64_t row, std::uint64_t col, std::uint64_t rows, std::uint64_t cols, TypedBuffer& out) {
-            check(dbdf_reader_read_dense_window(reader.get(), out.type(), row, col, rows, cols, out.data(), out.size(), 0),
+        auto gather = [&](std::uint64_t row, std::uint64_t col, std::uint64_t rows, std::uint64_t cols,
+                          TypedBuffer& out) {
+            check(dbdf_reader_read_dense_window(reader.get(), out.type(), row, col, rows, cols, out.data(), out.size(),
+                                                0),
                   input);
         };
         if (frame) {

@@ -30,7 +30,8 @@ std::uint64_t ceil_div(std::uint64_t numerator, std::uint64_t denominator) {
 TileShape sparse_tile_shape(std::uint64_t rows, std::uint64_t cols, std::uint64_t entries, std::size_t width) {
     TileShape shape;
     shape.cols = std::min(std::max<std::uint64_t>(cols, 1), kMaxExtent);
-    const std::uint64_t entries_per_row = std::max<std::uint64_t>(1, ceil_div(entries, std::max<std::uint64_t>(rows, 1)));
+    const std::uint64_t entries_per_row =
+        std::max<std::uint64_t>(1, ceil_div(entries, std::max<std::uint64_t>(rows, 1)));
     shape.rows = std::clamp<std::uint64_t>(kTileBytes / ((8 + width) * entries_per_row), 1,
                                            std::min(std::max<std::uint64_t>(rows, 1), kMaxSparseTileRows));
     return shape;
@@ -43,7 +44,8 @@ void OutputTarget::check(dbdf_status_t status, const std::string& where) const {
 }
 
 TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t type) {
-    const auto data_type = static_cast<dbdf_data_type_t>(settings.data_type != 0 ? settings.data_type : DBDF_DATA_DENSE);
+    const auto data_type =
+        static_cast<dbdf_data_type_t>(settings.data_type != 0 ? settings.data_type : DBDF_DATA_DENSE);
     std::uint32_t tile_rows = 0, tile_cols = 0;
     check(dbdf_writer_tile_shape(settings.output_dialect, data_type, type, rows, cols, &settings.options, &tile_rows,
                                  &tile_cols),
@@ -107,9 +109,10 @@ void write_sparse_tiles(const OutputTarget& output, std::uint64_t rows, std::uin
     // size, which has to be written anyway.
     const bool blocks_of_the_file = settings.output_dialect != DBDF_DIALECT_DAPHNE;
     if (blocks_of_the_file && column_tiles != 0 && band_bound > kMaxSparseBlocks / column_tiles) {
-        throw CliError(fmt::format("{}: a {} x {} matrix in blocks of {} x {} needs more than {} blocks; choose "
-                                   "larger blocks with --block",
-                                   output.path, rows, cols, tile.rows, tile.cols, kMaxSparseBlocks));
+        throw CliError(
+            fmt::format("{}: a {} x {} matrix in blocks of {} x {} needs more than {} blocks; choose "
+                        "larger blocks with --block",
+                        output.path, rows, cols, tile.rows, tile.cols, kMaxSparseBlocks));
     }
     auto add_empty_band = [&](std::uint64_t row, std::uint64_t height) {
         for (std::uint64_t col = 0; col < cols; col += tile.cols) {
@@ -136,7 +139,8 @@ void write_sparse_tiles(const OutputTarget& output, std::uint64_t rows, std::uin
             progress.update(row);
             continue;
         }
-        for (std::uint64_t run = empty_since; run < row; run += kMaxExtent) add_empty_band(run, std::min(kMaxExtent, row - run));
+        for (std::uint64_t run = empty_since; run < row; run += kMaxExtent)
+            add_empty_band(run, std::min(kMaxExtent, row - run));
 
         by_tile.resize(band_end - band_begin);
         std::iota(by_tile.begin(), by_tile.end(), band_begin);
@@ -162,11 +166,11 @@ void write_sparse_tiles(const OutputTarget& output, std::uint64_t rows, std::uin
                                                    static_cast<std::uint32_t>(tile_width)),
                              where);
             } else {
-                output.check(dbdf_writer_add_coo(output.writer, row, col, static_cast<std::uint32_t>(height),
-                                                 static_cast<std::uint32_t>(tile_width), source_type, tile_rows.data(),
-                                                 tile_cols.data(), tile_values.data(), tile_rows.size(),
-                                                 &settings.options),
-                             where);
+                output.check(
+                    dbdf_writer_add_coo(output.writer, row, col, static_cast<std::uint32_t>(height),
+                                        static_cast<std::uint32_t>(tile_width), source_type, tile_rows.data(),
+                                        tile_cols.data(), tile_values.data(), tile_rows.size(), &settings.options),
+                    where);
             }
         }
         band_begin = band_end;
@@ -174,7 +178,8 @@ void write_sparse_tiles(const OutputTarget& output, std::uint64_t rows, std::uin
         row += height;
         progress.update(row);
     }
-    for (std::uint64_t run = empty_since; run < rows; run += kMaxExtent) add_empty_band(run, std::min(kMaxExtent, rows - run));
+    for (std::uint64_t run = empty_since; run < rows; run += kMaxExtent)
+        add_empty_band(run, std::min(kMaxExtent, rows - run));
 }
 
 void write_frame_columns(const OutputTarget& output, std::uint64_t rows,
@@ -189,10 +194,10 @@ void write_frame_columns(const OutputTarget& output, std::uint64_t rows,
             const std::uint64_t height = std::min(tile.rows, rows - row);
             TypedBuffer values(source_types[column], height);
             gather(row, column, height, 1, values);
-            output.check(dbdf_writer_add_dense(output.writer, row, column, static_cast<std::uint32_t>(height), 1,
-                                               source_types[column], values.data(), values.size(), 0,
-                                               &settings.options),
-                         fmt::format("writing column {} at row {}", column, row));
+            output.check(
+                dbdf_writer_add_dense(output.writer, row, column, static_cast<std::uint32_t>(height), 1,
+                                      source_types[column], values.data(), values.size(), 0, &settings.options),
+                fmt::format("writing column {} at row {}", column, row));
         }
         progress.update(column + 1);
     }

@@ -15,12 +15,12 @@ namespace dbdf_cli {
 
 struct OutputSettings {
     dbdf_write_options_t options = DBDF_WRITE_OPTIONS_INIT;  // encoding and block shape (0: automatic)
-    bool keep_blocks = false;                                 // --encoding as-is (dbdf to dbdf)
-    dbdf_value_type_t value_type = DBDF_VALUE_NONE;           // --value-type, NONE: from the input
-    int data_type = 0;                                        // --data-type, 0: from the input (see tile_shape)
-    dbdf_dialect_t input_dialect = DBDF_DIALECT_SPEC;         // --dialect-in
-    dbdf_dialect_t output_dialect = DBDF_DIALECT_SPEC;        // --dialect-out (daphne: one block per object)
-    bool write_meta = true;                                   // daphne output: <OUT>.meta, unless --no-meta
+    bool keep_blocks = false;                                // --encoding as-is (dbdf to dbdf)
+    dbdf_value_type_t value_type = DBDF_VALUE_NONE;          // --value-type, NONE: from the input
+    int data_type = 0;                                       // --data-type, 0: from the input (see tile_shape)
+    dbdf_dialect_t input_dialect = DBDF_DIALECT_SPEC;        // --dialect-in
+    dbdf_dialect_t output_dialect = DBDF_DIALECT_SPEC;       // --dialect-out (daphne: one block per object)
+    bool write_meta = true;                                  // daphne output: <OUT>.meta, unless --no-meta
 };
 
 // The writer of a conversion's output and the output's path, which every error of the writer names.
@@ -44,8 +44,8 @@ struct TileShape {
 TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t type);
 
 // Fills `out` (rows x cols values, row-major, of the buffer's type) with the source's cells at (row, col).
-using GatherTile = std::function<void(std::uint64_t row, std::uint64_t col, std::uint64_t rows, std::uint64_t cols,
-                                      TypedBuffer& out)>;
+using GatherTile =
+    std::function<void(std::uint64_t row, std::uint64_t col, std::uint64_t rows, std::uint64_t cols, TypedBuffer& out)>;
 
 // Whether the source may hold a non-zero value in the tile at (row, col); a tile that cannot is written without
 // gathering it (see write_matrix_tiles).

@@ -22,21 +22,20 @@ enum class PayloadLayout : std::uint8_t {
 };
 
 struct BlockView {
-    std::uint64_t index = 0;      // ordinal in the file
-    std::uint64_t row = 0;        // rx
-    std::uint64_t col = 0;        // cx
-    std::uint32_t rows = 0;       // #r
-    std::uint32_t cols = 0;       // #c
+    std::uint64_t index = 0;  // ordinal in the file
+    std::uint64_t row = 0;    // rx
+    std::uint64_t col = 0;    // cx
+    std::uint32_t rows = 0;   // #r
+    std::uint32_t cols = 0;   // #c
     BlockType block_type = BlockType::Empty;
     ValueType value_type = ValueType::None;  // stored type; for empty blocks None
-    std::uint64_t stored_values = 0;  // rows*cols for dense, #nzb for CSR / COO, 0 for empty
-    std::uint64_t offset = 0;         // byte offset of the block record (its rx field)
-    std::uint64_t encoded_bytes = 0;  // position pair + block header + payload
-    std::uint64_t payload_offset = 0; // byte offset of the payload (dense values, CSR rows, COO entries)
+    std::uint64_t stored_values = 0;         // rows*cols for dense, #nzb for CSR / COO, 0 for empty
+    std::uint64_t offset = 0;                // byte offset of the block record (its rx field)
+    std::uint64_t encoded_bytes = 0;         // position pair + block header + payload
+    std::uint64_t payload_offset = 0;        // byte offset of the payload (dense values, CSR rows, COO entries)
     std::uint64_t payload_bytes = 0;
     PayloadLayout layout = PayloadLayout::Spec;
-    std::uint64_t value_stride = 0;   // StridedColumn only: bytes from one value to the next
-
+    std::uint64_t value_stride = 0;  // StridedColumn only: bytes from one value to the next
 
     std::uint64_t row_end() const { return row + rows; }
     std::uint64_t col_end() const { return col + cols; }

@@ -14,8 +14,8 @@ namespace dbdf {
 
 enum class Dialect : std::uint8_t { Spec = 0, Daphne = 1 };
 
-std::string_view name(Dialect dialect);                        // "spec", "daphne"; "unknown"
-std::optional<Dialect> parse_dialect(std::string_view text);   // "spec", "daphne"
+std::string_view name(Dialect dialect);                       // "spec", "daphne"; "unknown"
+std::optional<Dialect> parse_dialect(std::string_view text);  // "spec", "daphne"
 
 // DAPHNE's ValueTypeCode for a value type (0 SI8, 1 SI32, 2 SI64, 3 UI8, 4 UI32, 5 UI64, 6 F32, 7 F64);
 // nullopt for u16, i16 and None, which have no code.

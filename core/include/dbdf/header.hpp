@@ -16,8 +16,8 @@ struct ObjectHeader {
     std::uint64_t rows = 0;
     std::uint64_t cols = 0;
     ValueType value_type = ValueType::None;  // matrices; None for frames
-    std::vector<ValueType> column_types;      // frames: one per column
-    std::vector<std::string> labels;          // frames: one per column, bytes as stored
+    std::vector<ValueType> column_types;     // frames: one per column
+    std::vector<std::string> labels;         // frames: one per column, bytes as stored
     // False when the file's labels cannot be recovered (daphne dialect frames store memory bytes instead of
     // the text); `labels` then holds the runtime's defaults col_0, col_1, ...
     bool labels_recoverable = true;

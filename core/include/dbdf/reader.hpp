@@ -25,7 +25,7 @@ class ByteSource;
 
 struct Violation {
     ErrorCode code = ErrorCode::Format;  // Format, Truncated or Range
-    int rule = 0;  // rule number (docs/format-rules.md), 0 for the spec's layout
+    int rule = 0;                        // rule number (docs/format-rules.md), 0 for the spec's layout
     std::uint64_t offset = 0;
     std::string message;
 };
@@ -90,8 +90,8 @@ public:
     // Decode as block-local CSR / COO. Returns the entry count; when it exceeds `capacity` nothing is written.
     std::uint64_t decode_csr(ValueType type, std::uint64_t* row_offsets, std::size_t row_offsets_capacity,
                              std::uint32_t* col_indices, void* values, std::size_t capacity);
-    std::uint64_t decode_coo(ValueType type, std::uint32_t* row_indices, std::uint32_t* col_indices,
-                             void* values, std::size_t capacity);
+    std::uint64_t decode_coo(ValueType type, std::uint32_t* row_indices, std::uint32_t* col_indices, void* values,
+                             std::size_t capacity);
 
     void rewind();
     // Walks all block headers (payloads skipped) and checks bounds and partition. Cached.

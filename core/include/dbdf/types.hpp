@@ -34,6 +34,8 @@ inline constexpr int kNoDaphneCode = -1;
 //   npy_code    NumPy's dtype code without the byte-order character ("u1")
 //   daphne_code DAPHNE's ValueTypeCode (runtime/local/datastructures/ValueTypeCode.h), kNoDaphneCode if none
 //   daphne_meta the name DAPHNE's .meta files use ("ui8"), empty if none
+// (One row per type, kept in columns.)
+// clang-format off
 #define DBDF_VALUE_TYPES(X)                                                            \
     X(U8,  1,  "u8",  "uint8",   std::uint8_t,  Unsigned, "u1", 3,             "ui8")  \
     X(U16, 2,  "u16", "uint16",  std::uint16_t, Unsigned, "u2", kNoDaphneCode, "")     \
@@ -45,6 +47,7 @@ inline constexpr int kNoDaphneCode = -1;
     X(I64, 8,  "i64", "int64",   std::int64_t,  Signed,   "i8", 2,             "si64") \
     X(F32, 9,  "f32", "float32", float,         Float,    "f4", 6,             "f32")  \
     X(F64, 10, "f64", "float64", double,        Float,    "f8", 7,             "f64")
+// clang-format on
 
 // The spec's value type codes. 0 is reserved ("none"; used for frames, which have a type per column).
 enum class ValueType : std::uint8_t {
@@ -68,21 +71,25 @@ struct ValueTypeInfo {
 
 // Every value type, in code order: kValueTypeInfos[i].type has code i + 1.
 inline constexpr std::array kValueTypeInfos{
+// clang-format off
 #define DBDF_VALUE_TYPE_INFO(enumerator, code, name, long_name, cpp_type, kind, npy_code, daphne_code, daphne_meta) \
     ValueTypeInfo{ValueType::enumerator, name, long_name, sizeof(cpp_type), ValueKind::kind, npy_code, daphne_code,  \
                   daphne_meta},
+    // clang-format on
     DBDF_VALUE_TYPES(DBDF_VALUE_TYPE_INFO)
 #undef DBDF_VALUE_TYPE_INFO
 };
 inline constexpr std::size_t kValueTypeCount = kValueTypeInfos.size();
 
 // Codes index the table (code i + 1 at i), which is what is_valid() and the lookups below rely on.
-static_assert([] {
-    for (std::size_t i = 0; i < kValueTypeCount; ++i) {
-        if (static_cast<std::size_t>(kValueTypeInfos[i].type) != i + 1) return false;
-    }
-    return true;
-}(), "DBDF_VALUE_TYPES: codes must be 1, 2, ... N in order, without gaps");
+static_assert(
+    [] {
+        for (std::size_t i = 0; i < kValueTypeCount; ++i) {
+            if (static_cast<std::size_t>(kValueTypeInfos[i].type) != i + 1) return false;
+        }
+        return true;
+    }(),
+    "DBDF_VALUE_TYPES: codes must be 1, 2, ... N in order, without gaps");
 
 // Scalar (4) exists only in the daphne dialect (a single value serialized by DAPHNE's runtime); the spec
 // defines 1..3, and is_valid() accepts only those.
@@ -93,13 +100,13 @@ enum class BlockType : std::uint8_t { Empty = 0, Dense = 1, Csr = 2, Coo = 3 };
 inline constexpr std::uint8_t kFormatVersion = 1;
 
 // Byte sizes of the fixed parts of the layout (spec tables).
-inline constexpr std::size_t kMatrixHeaderBytes = 19;  // version, dt, #r, #c, vt
-inline constexpr std::size_t kFrameFixedHeaderBytes = 18;  // version, dt, #r, #c; then per-column parts
-inline constexpr std::size_t kBlockPositionBytes = 16;  // rx, cx
-inline constexpr std::size_t kBlockHeaderBytes = 9;  // #r, #c, bt
-inline constexpr std::size_t kDenseFixedBytes = 10;  // block header + vt
-inline constexpr std::size_t kCsrFixedBytes = 18;  // block header + vt + #nzb (uint64)
-inline constexpr std::size_t kCooFixedBytes = 14;  // block header + vt + #nzb (uint32)
+inline constexpr std::size_t kMatrixHeaderBytes = 19;             // version, dt, #r, #c, vt
+inline constexpr std::size_t kFrameFixedHeaderBytes = 18;         // version, dt, #r, #c; then per-column parts
+inline constexpr std::size_t kBlockPositionBytes = 16;            // rx, cx
+inline constexpr std::size_t kBlockHeaderBytes = 9;               // #r, #c, bt
+inline constexpr std::size_t kDenseFixedBytes = 10;               // block header + vt
+inline constexpr std::size_t kCsrFixedBytes = 18;                 // block header + vt + #nzb (uint64)
+inline constexpr std::size_t kCooFixedBytes = 14;                 // block header + vt + #nzb (uint32)
 inline constexpr std::uint64_t kMaxBlockExtent = 0xFFFF'FFFFull;  // rule 7: uint32 fields
 
 // The row of `type`; nullptr for None and codes outside the list.
@@ -127,9 +134,7 @@ constexpr bool is_matrix(DataType type) { return type == DataType::DenseMatrix |
 // Size in bytes of one value; 0 for None and invalid codes.
 constexpr std::size_t value_size(ValueType type) { return is_valid(type) ? value_type_info(type).size : 0; }
 
-constexpr bool has_kind(ValueType type, ValueKind kind) {
-    return is_valid(type) && value_type_info(type).kind == kind;
-}
+constexpr bool has_kind(ValueType type, ValueKind kind) { return is_valid(type) && value_type_info(type).kind == kind; }
 constexpr bool is_float(ValueType type) { return has_kind(type, ValueKind::Float); }
 constexpr bool is_signed_integer(ValueType type) { return has_kind(type, ValueKind::Signed); }
 constexpr bool is_unsigned_integer(ValueType type) { return has_kind(type, ValueKind::Unsigned); }
@@ -158,7 +163,7 @@ struct value_type_of;
 #define DBDF_VALUE_TYPE_OF(enumerator, code, name, long_name, cpp_type, ...) \
     template <>                                                              \
     struct value_type_of<cpp_type> {                                         \
-        static constexpr ValueType value = ValueType::enumerator;           \
+        static constexpr ValueType value = ValueType::enumerator;            \
     };
 DBDF_VALUE_TYPES(DBDF_VALUE_TYPE_OF)
 #undef DBDF_VALUE_TYPE_OF

@@ -40,6 +40,25 @@ def main() -> int:
             ratio = entry["bytes_per_second"] / memcpy
             rows.append((name.removeprefix("BM_"), f"{ratio:.2f}x memcpy", ">= 0.5x", ratio >= 0.5))
 
+    # Automatic encoding's two passes (bench/core/analysis_bench.cpp): bytes of input per second against memcpy of
+    # the same bytes on as many threads, in the same run.
+    for threads in (1, 2):
+        copy = runs.get(f"BM_MemcpyPerThread/real_time/threads:{threads}")
+        if copy is None:
+            continue
+        for name, entry in sorted(runs.items()):
+            if (name.startswith("BM_Analyze_") or name.startswith("BM_Narrow_")) and \
+                    name.endswith(f"/real_time/threads:{threads}"):
+                ratio = entry["bytes_per_second"] / copy["bytes_per_second"]
+                what = name.removeprefix("BM_").removesuffix(f"/real_time/threads:{threads}")
+                rows.append((f"{what} ({threads} thread{'s' if threads > 1 else ''})",
+                             f"{ratio:.2f}x memcpy", ">= 0.5x", ratio >= 0.5))
+    before = runs.get("BM_AnalyzeValueByValue_f64_small_integers/real_time/threads:1")
+    after = runs.get("BM_Analyze_f64_small_integers/real_time/threads:1")
+    if before is not None and after is not None:
+        rows.append(("  (analysis of small integers, whole chunks vs value by value)",
+                     f"{after['bytes_per_second'] / before['bytes_per_second']:.1f}x", "-", True))
+
     index = runs.get("BM_OpenAndIndex_1GiB_1024_blocks")
     if index is not None:
         unit = {"ns": 1e-3, "us": 1.0, "ms": 1e3}[index["time_unit"]]

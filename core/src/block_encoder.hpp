@@ -3,6 +3,7 @@
 // exactly representable in E, so the static_casts below never round.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 
@@ -11,6 +12,7 @@
 #include "dbdf/block.hpp"
 #include "dbdf/endian.hpp"
 #include "dbdf/types.hpp"
+#include "narrowing_copy.hpp"
 
 namespace dbdf::detail {
 
@@ -42,6 +44,19 @@ void put_value(ByteOutput& out, T value) {
     out.put<E>(static_cast<E>(value));
 }
 
+// values[0..count) as E, through the buffer's room in as few loops as it takes.
+template <class E, class T>
+void put_converted(ByteOutput& out, const T* values, std::size_t count) {
+    while (count > 0) {
+        const std::span<std::byte> room = out.room(sizeof(E));
+        const std::size_t fitting = std::min(count, room.size() / sizeof(E));
+        store_converted<E>(values, fitting, room.data());
+        out.advance(fitting * sizeof(E));
+        values += fitting;
+        count -= fitting;
+    }
+}
+
 template <class E>
 void put_zeros(ByteOutput& out, std::uint64_t count) {
     for (std::uint64_t i = 0; i < count; ++i) out.put<E>(E{});
@@ -62,7 +77,7 @@ void put_dense_payload(ByteOutput& out, const DenseSource<T>& source) {
         if constexpr (std::is_same_v<E, T> && kHostIsLittleEndian) {
             out.put_bytes(std::span(reinterpret_cast<const std::byte*>(values), std::size_t{source.cols} * sizeof(T)));
         } else {
-            for (std::uint32_t c = 0; c < source.cols; ++c) put_value<E>(out, values[c]);
+            put_converted<E>(out, values, source.cols);
         }
     }
 }
@@ -84,9 +99,7 @@ template <class E, class T>
 void put_csr_payload(ByteOutput& out, const DenseSource<T>& source) {
     for (std::uint32_t r = 0; r < source.rows; ++r) {
         const T* values = source.row(r);
-        std::uint32_t count = 0;
-        for (std::uint32_t c = 0; c < source.cols; ++c) count += is_bit_zero_value(values[c]) ? 0 : 1;
-        out.put<std::uint32_t>(count);
+        out.put<std::uint32_t>(static_cast<std::uint32_t>(count_nonzero_bits(values, source.cols)));
         for (std::uint32_t c = 0; c < source.cols; ++c) {
             if (is_bit_zero_value(values[c])) continue;
             out.put<std::uint32_t>(c);

@@ -3,13 +3,17 @@
 // round-trips bit for bit (rule 9).
 #pragma once
 
+#include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
+#include <utility>
 
 #include "dbdf/types.hpp"
 #include "value_conversion.hpp"
+#include "value_scan.hpp"
 
 namespace dbdf::detail {
 
@@ -56,6 +60,19 @@ public:
         if (f64_ok_ && !roundtrips_bitwise<double>(value)) f64_ok_ = false;
     }
 
+    // observe() for every bit-non-zero value of values[0..count), chunk by chunk with the whole-chunk passes of
+    // value_scan.hpp, and the number of those values. The result is the one observe() gives, with one freedom:
+    // once no type narrower than T can hold every value seen (narrower_possible), the values left are only
+    // counted, as the writer does, since nothing after can change the type chosen.
+    std::uint64_t observe_values(const T* values, std::size_t count) {
+        std::uint64_t nonzero = 0;
+        for (std::size_t start = 0; start < count; start += kScanChunk) {
+            if (!narrower_possible()) return nonzero + count_nonzero_bits(values + start, count - start);
+            nonzero += observe_chunk(values + start, std::min(kScanChunk, count - start));
+        }
+        return nonzero;
+    }
+
     TypeMask feasible() const {
         TypeMask mask = mask_of(value_type_v<T>);
         if (f32_ok_) mask |= mask_of(ValueType::F32);
@@ -88,6 +105,72 @@ public:
     }
 
 private:
+    // The reference, value by value: what a chunk that the whole-chunk passes cannot settle goes through.
+    std::uint64_t observe_each(const T* values, std::size_t count) {
+        std::uint64_t nonzero = 0;
+        for (std::size_t i = 0; i < count; ++i) {
+            if (is_bit_zero_value(values[i])) continue;
+            observe(values[i]);
+            ++nonzero;
+        }
+        return nonzero;
+    }
+
+    // Zeros may widen the range kept in min_ and max_ to include 0: harmless, since every integer type's range is
+    // an interval holding 0, so [min(0, a), max(0, b)] fits one exactly when [a, b] does.
+    void include_range(T low, T high) {
+        min_ = seen_ ? std::min(min_, low) : low;
+        max_ = seen_ ? std::max(max_, high) : high;
+        seen_ = true;
+    }
+
+    std::uint64_t observe_chunk(const T* values, std::size_t count) {
+        if constexpr (std::is_same_v<T, double>) {
+            if (integral_) {
+                const IntegralChunkFacts facts = scan_integral(values, count);
+                // Beyond these bounds no integer type can hold the chunk (infinities land here too): the
+                // reference decides what that means for the float types.
+                constexpr double kLowest = -9223372036854775808.0;  // -2^63
+                constexpr double kBeyond = 18446744073709551616.0;  // 2^64
+                if (!facts.integral || facts.min < kLowest || facts.max >= kBeyond) return observe_each(values, count);
+                include_range(facts.min, facts.max);
+                // Integers of magnitude 2^24 or less are floats exactly; larger ones need the test.
+                constexpr double kFloatExact = 16777216.0;
+                if (f32_ok_ && (facts.min < -kFloatExact || facts.max > kFloatExact)) {
+                    f32_ok_ = all_roundtrip_f32(values, count);
+                }
+                return count - facts.zeros;  // `integral` rules out -0.0, so the zeros are the bit-zero values
+            }
+            // Only f32 is left to decide (narrower_possible holds): its test is exact for the whole chunk.
+            if (f32_ok_) f32_ok_ = all_roundtrip_f32(values, count);
+            return count_nonzero_bits(values, count);
+        } else if constexpr (std::is_integral_v<T>) {
+            const IntegerRange<T> range = integer_range(values, count);
+            include_range(range.min, range.max);
+            // Integers of magnitude 2^24 (2^53) or less are floats (doubles) exactly; outside, value by value.
+            if (f32_ok_ && !always_fits<T, float>() && !within_magnitude(range, 24)) {
+                for (std::size_t i = 0; i < count && f32_ok_; ++i) f32_ok_ = roundtrips_bitwise<float>(values[i]);
+            }
+            if (f64_ok_ && !always_fits<T, double>() && !within_magnitude(range, 53)) {
+                for (std::size_t i = 0; i < count && f64_ok_; ++i) f64_ok_ = roundtrips_bitwise<double>(values[i]);
+            }
+            return count_nonzero_bits(values, count);
+        } else {
+            return observe_each(values, count);
+        }
+    }
+
+    // Whether every integer of the range lies in [-2^bits, 2^bits].
+    static bool within_magnitude(const IntegerRange<T>& range, int bits) {
+        if constexpr (std::numeric_limits<T>::digits <= 24) {
+            return true;
+        } else {
+            constexpr auto limit = [](int shift) { return std::uint64_t{1} << shift; };
+            const bool low_ok = !std::is_signed_v<T> || std::cmp_greater_equal(range.min, -static_cast<std::int64_t>(limit(bits)));
+            return low_ok && std::cmp_less_equal(range.max, limit(bits));
+        }
+    }
+
     template <class Integer>
     void add_if_range_fits(TypeMask& mask) const {
         if (fits<Integer>(min_) && fits<Integer>(max_)) mask |= mask_of(value_type_v<Integer>);

@@ -169,13 +169,6 @@ FactsWanted facts_wanted(Encoding encoding) {
     }
 }
 
-template <class T>
-std::uint64_t count_nonzero(const T* values, std::uint32_t count) {
-    std::uint64_t nonzero = 0;
-    for (std::uint32_t i = 0; i < count; ++i) nonzero += detail::is_bit_zero_value(values[i]) ? 0 : 1;
-    return nonzero;
-}
-
 // The fewest entries with which neither a CSR nor a COO block of `type` is smaller than a dense one of the given
 // shape, or UINT64_MAX when a full block still leaves a sparse one smaller. Sizes grow with the entries, so the
 // automatic choice is dense as soon as that many are seen, whatever the rest of the values.
@@ -218,17 +211,13 @@ BlockFacts analyze(const detail::DenseSource<T>& source, const DeclaredTypes<T>&
             }
         }
         if (narrowing_open) {
-            for (std::uint32_t col = 0; col < source.cols; ++col) {
-                if (detail::is_bit_zero_value(values[col])) continue;
-                narrowing.observe(values[col]);
-                ++facts.entries;
-            }
+            facts.entries += narrowing.observe_values(values, source.cols);
             narrowing_open = narrowing.narrower_possible();
             if (!narrowing_open && !declared.needed()) {
                 enough_for_dense = entries_that_rule_out_sparse(source.rows, source.cols, value_type_v<T>);
             }
         } else if (wanted != FactsWanted::None) {
-            facts.entries += count_nonzero(values, source.cols);
+            facts.entries += detail::count_nonzero_bits(values, source.cols);
         }
         if (facts.entries >= enough_for_dense) break;
     }

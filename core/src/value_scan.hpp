@@ -1,0 +1,102 @@
+// Whole-chunk passes over a block's values for the narrowing analysis (value_analysis.hpp): each reads a run of
+// values once, with no branch per value, so that the compiler (or, for doubles on x86-64, SSE2 code) handles whole
+// vectors. They establish facts about a chunk as a whole; NarrowingAnalysis::observe_values combines them and falls
+// back to its per-value reference for a chunk that a fast pass cannot settle.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+namespace dbdf::detail {
+
+// Values per chunk: small enough that a chunk a fast pass cannot settle is cheap to go over again value by value
+// (it is in the L1 cache then), large enough that the per-chunk bookkeeping costs nothing.
+inline constexpr std::size_t kScanChunk = 1024;
+
+template <class T>
+using SameSizeBits = std::conditional_t<sizeof(T) == 1, std::uint8_t,
+                     std::conditional_t<sizeof(T) == 2, std::uint16_t,
+                     std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>>;
+
+// How many values are not bit-zero (rule 10: -0.0 counts, +0.0 does not).
+template <class T>
+std::uint64_t count_nonzero_bits(const T* values, std::size_t count) {
+    using Bits = SameSizeBits<T>;
+    std::uint64_t nonzero = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Bits bits = std::bit_cast<Bits>(values[i]);
+        if constexpr (sizeof(T) == 8) {
+            // (bits | -bits) has its top bit set exactly when bits != 0: a subtraction, an OR and a shift, which
+            // SSE2 has for 64-bit lanes (it has no 64-bit comparison).
+            nonzero += (bits | (Bits{0} - bits)) >> 63;
+        } else {
+            nonzero += bits != 0 ? 1u : 0u;
+        }
+    }
+    return nonzero;
+}
+
+// What one pass tells about a chunk of doubles as candidates for an integer type.
+struct IntegralChunkFacts {
+    std::uint64_t zeros = 0;  // values equal to +0.0 or -0.0
+    // True proves that no value is -0.0 and every other one is finite and integral, or infinite (min and max
+    // show those). False proves nothing: the chunk has a non-integral value, a NaN, a -0.0, or an integral value
+    // of 2^52 or more that the test below does not recognize.
+    bool integral = false;
+    double min = 0;  // of every value, zeros included; meaningful only when `integral`
+    double max = 0;
+};
+
+IntegralChunkFacts scan_integral(const double* values, std::size_t count);
+
+// True when every value survives double -> float -> double with identical bits (rule 9), NaN payloads and -0.0
+// included: the same test as roundtrips_bitwise<float>, for a whole chunk.
+bool all_roundtrip_f32(const double* values, std::size_t count);
+
+// Minimum and maximum of a chunk of integers.
+template <class T>
+struct IntegerRange {
+    T min;
+    T max;
+};
+
+template <class T>
+IntegerRange<T> integer_range(const T* values, std::size_t count) {
+    static_assert(std::is_integral_v<T>);
+    T low = values[0];
+    T high = values[0];
+    for (std::size_t i = 1; i < count; ++i) {
+        low = values[i] < low ? values[i] : low;
+        high = values[i] > high ? values[i] : high;
+    }
+    return {low, high};
+}
+
+// Instantiated for every value type in value_scan.cpp, which is compiled with the loop vectorizer on.
+#define DBDF_VALUE_SCAN_EXTERN(T)                                                       \
+    extern template std::uint64_t count_nonzero_bits<T>(const T*, std::size_t);
+DBDF_VALUE_SCAN_EXTERN(std::uint8_t)
+DBDF_VALUE_SCAN_EXTERN(std::uint16_t)
+DBDF_VALUE_SCAN_EXTERN(std::uint32_t)
+DBDF_VALUE_SCAN_EXTERN(std::uint64_t)
+DBDF_VALUE_SCAN_EXTERN(std::int8_t)
+DBDF_VALUE_SCAN_EXTERN(std::int16_t)
+DBDF_VALUE_SCAN_EXTERN(std::int32_t)
+DBDF_VALUE_SCAN_EXTERN(std::int64_t)
+DBDF_VALUE_SCAN_EXTERN(float)
+DBDF_VALUE_SCAN_EXTERN(double)
+#undef DBDF_VALUE_SCAN_EXTERN
+#define DBDF_INTEGER_RANGE_EXTERN(T) extern template IntegerRange<T> integer_range<T>(const T*, std::size_t);
+DBDF_INTEGER_RANGE_EXTERN(std::uint8_t)
+DBDF_INTEGER_RANGE_EXTERN(std::uint16_t)
+DBDF_INTEGER_RANGE_EXTERN(std::uint32_t)
+DBDF_INTEGER_RANGE_EXTERN(std::uint64_t)
+DBDF_INTEGER_RANGE_EXTERN(std::int8_t)
+DBDF_INTEGER_RANGE_EXTERN(std::int16_t)
+DBDF_INTEGER_RANGE_EXTERN(std::int32_t)
+DBDF_INTEGER_RANGE_EXTERN(std::int64_t)
+#undef DBDF_INTEGER_RANGE_EXTERN
+
+}  // namespace dbdf::detail

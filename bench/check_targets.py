@@ -83,7 +83,9 @@ def main() -> int:
             rows.append((f"auto size, {label}: / smallest", f"{over_smallest:.3f}", "<= 1.05",
                          over_smallest <= 1.05))
 
-    # Threads: each run on two threads against the same run on one (a report; the target is that it scales).
+    # Threads: each run on two threads against the same run on one (a report; the target is that it scales). Google
+    # Benchmark's time per iteration is the wall time over the iterations of all threads, so this is the ratio of
+    # the rates, whether the threads share one job or each has one of its own (the analysis suite).
     for name, entry in sorted(runs.items()):
         if "threads:1" not in name:
             continue

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <span>
 
@@ -95,16 +96,30 @@ void put_dense_payload(ByteOutput& out, const SparseSource<T>& source) {
     put_zeros<E>(out, std::uint64_t{source.rows} * source.cols - next_cell);
 }
 
+// Column index and value of a CSR entry, when `value` is one (not bit-zero).
+template <class E, class T>
+void put_csr_entry(ByteOutput& out, std::uint32_t col, T value) {
+    if (is_bit_zero_value(value)) return;
+    out.put<std::uint32_t>(col);
+    put_value<E>(out, value);
+}
+
 template <class E, class T>
 void put_csr_payload(ByteOutput& out, const DenseSource<T>& source) {
     for (std::uint32_t r = 0; r < source.rows; ++r) {
         const T* values = source.row(r);
         out.put<std::uint32_t>(static_cast<std::uint32_t>(count_nonzero_bits(values, source.cols)));
-        for (std::uint32_t c = 0; c < source.cols; ++c) {
-            if (is_bit_zero_value(values[c])) continue;
-            out.put<std::uint32_t>(c);
-            put_value<E>(out, values[c]);
+        // Sparse rows are mostly zeros: eight values at a time are passed over with one test of their ORed bits,
+        // which also spares most of the mispredicted branches a test per value costs at random positions.
+        constexpr std::uint32_t kGroup = 8;
+        std::uint32_t c = 0;
+        for (; c + kGroup <= source.cols; c += kGroup) {
+            SameSizeBits<T> any = 0;
+            for (std::uint32_t k = 0; k < kGroup; ++k) any |= std::bit_cast<SameSizeBits<T>>(values[c + k]);
+            if (any == 0) continue;
+            for (std::uint32_t k = c; k < c + kGroup; ++k) put_csr_entry<E>(out, k, values[k]);
         }
+        for (; c < source.cols; ++c) put_csr_entry<E>(out, c, values[c]);
     }
 }
 

@@ -5,7 +5,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -28,18 +27,10 @@ inline E converted_value(T value) {
 
 // out[i * sizeof(E)] = values[i] as E, little-endian, for i < count. `out` needs no alignment.
 template <class E, class T>
-void store_converted(const T* values, std::size_t count, std::byte* out) {
-    if constexpr (kHostIsLittleEndian) {
-        for (std::size_t i = 0; i < count; ++i) {
-            const E value = converted_value<E>(values[i]);
-            std::memcpy(out + i * sizeof(E), &value, sizeof(E));
-        }
-    } else {
-        for (std::size_t i = 0; i < count; ++i) store_le<E>(out + i * sizeof(E), converted_value<E>(values[i]));
-    }
-}
+void store_converted(const T* values, std::size_t count, std::byte* out);
 
-// Every pair of value types, for the instantiations in narrowing_copy.cpp (compiled with the loop vectorizer on).
+// Defined and instantiated for every pair of value types in narrowing_copy.cpp, which is compiled with the loop
+// vectorizer on: out of sight here, so that no caller inlines a copy of the loop built without it.
 #define DBDF_STORE_CONVERTED_TO(T, X)                                                                       \
     X(std::uint8_t, T) X(std::uint16_t, T) X(std::uint32_t, T) X(std::uint64_t, T) X(std::int8_t, T)          \
     X(std::int16_t, T) X(std::int32_t, T) X(std::int64_t, T) X(float, T) X(double, T)

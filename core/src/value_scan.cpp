@@ -76,6 +76,35 @@ inline __m128i roundtrip_difference(__m128d value) {
 
 }  // namespace
 
+template <class T>
+std::uint64_t count_nonzero_bits(const T* values, std::size_t count) {
+    using Bits = SameSizeBits<T>;
+    std::uint64_t nonzero = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Bits bits = std::bit_cast<Bits>(values[i]);
+        if constexpr (sizeof(T) == 8) {
+            // (bits | -bits) has its top bit set exactly when bits != 0: a subtraction, an OR and a shift, which
+            // SSE2 has for 64-bit lanes (it has no 64-bit comparison).
+            nonzero += (bits | (Bits{0} - bits)) >> 63;
+        } else {
+            nonzero += bits != 0 ? 1u : 0u;
+        }
+    }
+    return nonzero;
+}
+
+template <class T>
+IntegerRange<T> integer_range(const T* values, std::size_t count) {
+    static_assert(std::is_integral_v<T>);
+    T low = values[0];
+    T high = values[0];
+    for (std::size_t i = 1; i < count; ++i) {
+        low = values[i] < low ? values[i] : low;
+        high = values[i] > high ? values[i] : high;
+    }
+    return {low, high};
+}
+
 IntegralChunkFacts scan_integral(const double* values, std::size_t count) {
     IntegralChunkFacts facts;
     if (count == 0) {

@@ -4,7 +4,6 @@
 // back to its per-value reference for a chunk that a fast pass cannot settle.
 #pragma once
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -22,21 +21,7 @@ using SameSizeBits = std::conditional_t<sizeof(T) == 1, std::uint8_t,
 
 // How many values are not bit-zero (rule 10: -0.0 counts, +0.0 does not).
 template <class T>
-std::uint64_t count_nonzero_bits(const T* values, std::size_t count) {
-    using Bits = SameSizeBits<T>;
-    std::uint64_t nonzero = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-        const Bits bits = std::bit_cast<Bits>(values[i]);
-        if constexpr (sizeof(T) == 8) {
-            // (bits | -bits) has its top bit set exactly when bits != 0: a subtraction, an OR and a shift, which
-            // SSE2 has for 64-bit lanes (it has no 64-bit comparison).
-            nonzero += (bits | (Bits{0} - bits)) >> 63;
-        } else {
-            nonzero += bits != 0 ? 1u : 0u;
-        }
-    }
-    return nonzero;
-}
+std::uint64_t count_nonzero_bits(const T* values, std::size_t count);
 
 // What one pass tells about a chunk of doubles as candidates for an integer type.
 struct IntegralChunkFacts {
@@ -63,18 +48,10 @@ struct IntegerRange {
 };
 
 template <class T>
-IntegerRange<T> integer_range(const T* values, std::size_t count) {
-    static_assert(std::is_integral_v<T>);
-    T low = values[0];
-    T high = values[0];
-    for (std::size_t i = 1; i < count; ++i) {
-        low = values[i] < low ? values[i] : low;
-        high = values[i] > high ? values[i] : high;
-    }
-    return {low, high};
-}
+IntegerRange<T> integer_range(const T* values, std::size_t count);  // count >= 1
 
-// Instantiated for every value type in value_scan.cpp, which is compiled with the loop vectorizer on.
+// Defined and instantiated for every value type in value_scan.cpp, which is compiled with the loop vectorizer on:
+// out of sight here, so that no caller inlines a copy of the loop built without it.
 #define DBDF_VALUE_SCAN_EXTERN(T)                                                       \
     extern template std::uint64_t count_nonzero_bits<T>(const T*, std::size_t);
 DBDF_VALUE_SCAN_EXTERN(std::uint8_t)

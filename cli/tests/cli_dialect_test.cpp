@@ -219,4 +219,75 @@ TEST_F(CliDialect, ConvertsFramesAndScalarsToOtherFormats) {
     EXPECT_EQ(contents(path("v.csv")), "-7\n");
 }
 
+// The bytes DAPHNE's runtime writes for an f64 matrix with a zero dimension (DIALECT.md 4 and 5): header, (rx, cx)
+// and the header of its one block, whose shape is the matrix's; a CSR block then holds #nzb = 0 and #r + 1 zero row
+// offsets, a dense block no values.
+std::string daphne_f64_matrix_without_cells(bool csr, std::uint64_t rows, std::uint64_t cols) {
+    using cli_test::raw;
+    const auto type = static_cast<std::uint8_t>(csr ? 2 : 1);
+    std::string bytes = raw<std::uint8_t>({1, type}) + raw<std::uint64_t>({rows, cols}) + raw<std::uint8_t>({7}) +
+                        raw<std::uint64_t>({0, 0}) +
+                        raw<std::uint32_t>({static_cast<std::uint32_t>(rows), static_cast<std::uint32_t>(cols)}) +
+                        raw<std::uint8_t>({type, 7});
+    if (csr) bytes += std::string((rows + 2) * sizeof(std::uint64_t), '\0');
+    return bytes;
+}
+
+TEST_F(CliDialect, ConvertsMatricesWithAZeroDimensionFromTheDaphneDialectWithEveryEncoding) {
+    struct Case {
+        bool csr;
+        std::uint64_t rows, cols;
+        std::size_t runtime_bytes;  // the size of the runtime's own file of this shape
+    };
+    for (const Case& shape : {Case{true, 0, 3, 61}, Case{true, 3, 0, 85}, Case{false, 0, 3, 45}, Case{false, 3, 0, 45},
+                              Case{false, 0, 0, 45}}) {
+        const std::string daphne = daphne_f64_matrix_without_cells(shape.csr, shape.rows, shape.cols);
+        ASSERT_EQ(daphne.size(), shape.runtime_bytes);
+        scratch_.write("zero.dbdf", daphne);
+        for (const char* encoding : {"auto", "as-is", "dense", "csr", "coo"}) {
+            SCOPED_TRACE(std::string(shape.csr ? "csr " : "dense ") + std::to_string(shape.rows) + " x " +
+                         std::to_string(shape.cols) + ", --encoding " + encoding);
+            fs::remove(path("spec.dbdf"));
+            ToolRun result = run("convert --dialect daphne --encoding " + std::string(encoding) + " " +
+                                 path("zero.dbdf") + " " + path("spec.dbdf"));
+            ASSERT_EQ(result.exit_code, 0) << result.err;
+            EXPECT_EQ(result.err, "");
+            const dbdf_object_info_t info = cli_test::object_info_of(path("spec.dbdf"));
+            EXPECT_EQ(info.data_type, shape.csr ? DBDF_DATA_CSR : DBDF_DATA_DENSE);
+            EXPECT_EQ(info.rows, shape.rows);
+            EXPECT_EQ(info.cols, shape.cols);
+            // Rule 4: an object without cells has no blocks, so the file is its 19-byte header.
+            EXPECT_EQ(cli_test::block_types(path("spec.dbdf")).size(), 0u);
+            EXPECT_EQ(fs::file_size(path("spec.dbdf")), 19u);
+            EXPECT_EQ(run("validate " + path("spec.dbdf")).out, "ok\n");
+        }
+        // Into the daphne dialect, directly and through the spec file: the runtime's bytes again.
+        ToolRun direct = run("convert --dialect-in daphne --dialect-out daphne --no-meta " + path("zero.dbdf") + " " +
+                             path("again.dbdf"));
+        ASSERT_EQ(direct.exit_code, 0) << direct.err;
+        EXPECT_EQ(contents(path("again.dbdf")), daphne);
+        ToolRun back = run("convert --dialect-out daphne --no-meta " + path("spec.dbdf") + " " + path("back.dbdf"));
+        ASSERT_EQ(back.exit_code, 0) << back.err;
+        EXPECT_EQ(contents(path("back.dbdf")), daphne);
+    }
+}
+
+TEST_F(CliDialect, DaphneOutputRefusesFrameLabelsThatDaphnesReaderWouldOverflowOn) {
+    scratch_.write("long.csv", "id,a_label_that_is_much_longer_than_thirty_two_bytes\n1,2.5\n2,3.5\n");
+    ToolRun refused = run("convert " + path("long.csv") + " " + path("long.dbdf") + " --data-type frame --dialect-out daphne");
+    EXPECT_EQ(refused.exit_code, 2);
+    EXPECT_EQ(refused.err, "dbdf: " + path("long.dbdf") +
+                               ": frame column 1 label 'a_label_that_is_much\u2026' is 49 bytes; DAPHNE's reader copies "
+                               "each label's bytes over a 32-byte std::string object, so a longer label overflows its "
+                               "heap: the daphne dialect takes labels of at most 32 bytes\n");
+    EXPECT_FALSE(fs::exists(path("long.dbdf")));
+    EXPECT_FALSE(fs::exists(path("long.dbdf.meta")));
+    // The spec dialect keeps the label; 32 bytes are fine in the daphne dialect.
+    ASSERT_EQ(run("convert " + path("long.csv") + " " + path("spec.dbdf") + " --data-type frame").exit_code, 0);
+    scratch_.write("fits.csv", "id," + std::string(32, 'x') + "\n1,2.5\n");
+    ToolRun fits = run("convert " + path("fits.csv") + " " + path("fits.dbdf") + " --data-type frame --dialect-out daphne");
+    EXPECT_EQ(fits.exit_code, 0) << fits.err;
+    EXPECT_NE(contents(path("fits.dbdf")).find(std::string(32, 'x')), std::string::npos);
+}
+
 }  // namespace

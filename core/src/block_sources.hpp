@@ -31,6 +31,10 @@ struct DenseSource {
     }
 };
 
+// Whether Source is a DenseSource (it has a row stride) rather than a SparseSource.
+template <class Source>
+constexpr bool kIsDenseSource = requires(const Source& source) { source.stride; };
+
 enum class SparseLayout {
     LocalCsr,   // row_offsets[0..rows], block-local cols32
     LocalCoo,   // row_indices[k], cols32[k], k < entries

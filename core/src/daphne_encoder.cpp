@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <cstring>
 
 #include "dbdf/dialect.hpp"
@@ -19,12 +20,43 @@ std::uint8_t code_or_refuse(ValueType type, const std::string& owner) {
             "cover i8, i32, i64, u8, u32, u64, f32, f64)");
 }
 
+// The start of a label for a message: printable ASCII as it is, other bytes as \xNN, and an ellipsis when cut.
+std::string label_excerpt(const std::string& label) {
+    constexpr std::size_t kShown = 20;
+    std::string text;
+    for (std::size_t i = 0; i < label.size() && i < kShown; ++i) {
+        const auto byte = static_cast<unsigned char>(label[i]);
+        if (byte >= 0x20 && byte < 0x7F && byte != '\\') {
+            text += static_cast<char>(byte);
+        } else {
+            char escaped[5];
+            std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
+            text += escaped;
+        }
+    }
+    if (label.size() > kShown) text += "\u2026";
+    return text;
+}
+
+// DAPHNE's frame reader reads each label's bytes over a std::string object (DIALECT.md 6.2, docs/daphne-dialect.md):
+// more than the object's size lands in the heap beyond it.
+void check_daphne_label(const std::string& label, std::size_t column) {
+    if (label.size() <= kDaphneMaxLabelBytes) return;
+    invalid("frame column " + std::to_string(column) + " label '" + label_excerpt(label) + "' is " +
+            std::to_string(label.size()) + " bytes; DAPHNE's reader copies each label's bytes over a " +
+            std::to_string(kDaphneMaxLabelBytes) + "-byte std::string object, so a longer label overflows its heap: "
+            "the daphne dialect takes labels of at most " + std::to_string(kDaphneMaxLabelBytes) + " bytes");
+}
+
 }  // namespace
 
 void check_daphne_header_for_writing(const ObjectHeader& header) {
     if (header.data_type == DataType::Frame) {
         for (std::size_t column = 0; column < header.column_types.size(); ++column) {
             code_or_refuse(header.column_types[column], "frame column " + std::to_string(column));
+        }
+        for (std::size_t column = 0; column < header.labels.size(); ++column) {
+            check_daphne_label(header.labels[column], column);
         }
         return;
     }

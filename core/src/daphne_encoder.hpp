@@ -4,6 +4,7 @@
 // value type, as the runtime does: every value must convert exactly (rule 8), nothing is narrowed.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -19,9 +20,13 @@
 
 namespace dbdf::detail {
 
+// The longest frame label DAPHNE's reader survives: it reads each label's bytes over a std::string object, which
+// is 32 bytes on libstdc++ (heap pointer, length, 16-byte inline buffer); a longer label overflows its heap.
+inline constexpr std::size_t kDaphneMaxLabelBytes = 32;
+
 // Refuses what the daphne dialect cannot express: value types without a DAPHNE code (u16, i16), matrix
-// dimensions of 2^32 or more (the block header holds them as uint32), scalars that are not 1 x 1. Throws
-// Error(InvalidArgument).
+// dimensions of 2^32 or more (the block header holds them as uint32), scalars that are not 1 x 1, and frame labels
+// longer than kDaphneMaxLabelBytes. Throws Error(InvalidArgument).
 void check_daphne_header_for_writing(const ObjectHeader& header);
 
 // Matrices: object header, (rx, cx) = (0, 0) and the block header up to its value type (45 bytes); the body
@@ -54,9 +59,6 @@ D daphne_stored_value(T value, std::uint64_t row, std::uint64_t col) {
     if (!convert_exact<D>(value, stored)) fail_daphne_stored_value(value, row, col, value_type_v<D>);
     return stored;
 }
-
-template <class T>
-constexpr bool kIsDenseSource = requires(const T& source) { source.stride; };
 
 // Dense body, or a full-width band of it whose first row is `row_base` (named in range errors): the source's
 // rows x cols values of D, row-major.

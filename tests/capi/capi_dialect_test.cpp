@@ -366,5 +366,96 @@ TEST(CapiDialect, FileWriterWritesTheMetaSidecar) {
     fs::remove_all(directory);
 }
 
+// The bytes DAPHNE's runtime writes for an f64 CSR matrix of 0 x 3 (csr_f64_0x3 of its corpus, 61 bytes): header,
+// (rx, cx), the header of its one 0 x 3 block, #nzb = 0 and the single row offset 0.
+std::vector<std::uint8_t> runtime_csr_f64_0x3() {
+    std::vector<std::uint8_t> bytes{1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 7};
+    bytes.resize(bytes.size() + 16, 0);                 // rx, cx
+    bytes.insert(bytes.end(), {0, 0, 0, 0, 3, 0, 0, 0});  // block #r = 0, #c = 3
+    bytes.insert(bytes.end(), {2, 7});                  // CSR, f64
+    bytes.resize(bytes.size() + 16, 0);                 // #nzb = 0, rowOffsets = [0]
+    return bytes;
+}
+
+// Copying the runtime's block of a matrix without cells, as every block-by-block conversion does, gives the spec
+// file of that object (its header: rule 4 gives it no blocks) and, in the daphne dialect, the runtime's bytes.
+TEST(CapiDialect, TheBlockOfAMatrixWithoutCellsCopiesIntoEitherDialect) {
+    const std::vector<std::uint8_t> runtime = runtime_csr_f64_0x3();
+    ASSERT_EQ(runtime.size(), 61u);
+    for (const dbdf_dialect_t output : {DBDF_DIALECT_SPEC, DBDF_DIALECT_DAPHNE}) {
+        SCOPED_TRACE(dbdf_dialect_name(output));
+        dbdf_open_options_t open_options = DBDF_OPEN_OPTIONS_INIT;
+        open_options.dialect = DBDF_DIALECT_DAPHNE;
+        dbdf_reader_t* raw_reader = nullptr;
+        ASSERT_OK(dbdf_reader_open_memory_with_options(runtime.data(), runtime.size(), &open_options, &raw_reader));
+        ReaderHandle reader(raw_reader);
+        dbdf_writer_options_t options = DBDF_WRITER_OPTIONS_INIT;
+        options.dialect = output;
+        dbdf_writer_t* raw_writer = nullptr;
+        ASSERT_OK(dbdf_writer_open_memory_with_options(&options, &raw_writer));
+        WriterHandle writer(raw_writer);
+        ASSERT_OK(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_CSR, DBDF_VALUE_F64, 0, 3));
+        dbdf_block_info_t block{};
+        ASSERT_OK(dbdf_reader_next_block(reader.get(), &block));
+        EXPECT_EQ(block.rows, 0u);
+        EXPECT_EQ(block.cols, 3u);
+        EXPECT_EQ(block.block_type, DBDF_BLOCK_CSR);
+        std::uint64_t row_offsets[1] = {99};
+        std::uint32_t col_indices[1] = {0};
+        double values[1] = {0};
+        std::uint64_t entries = 99;
+        ASSERT_OK(dbdf_reader_block_decode_csr(reader.get(), DBDF_VALUE_F64, row_offsets, 1, col_indices, values, 1,
+                                               &entries));
+        EXPECT_EQ(entries, 0u);
+        EXPECT_EQ(row_offsets[0], 0u);
+        dbdf_write_options_t as_given = DBDF_WRITE_OPTIONS_INIT;
+        as_given.encoding = DBDF_ENCODING_AS_GIVEN;
+        ASSERT_OK(dbdf_writer_add_csr(writer.get(), block.row, block.col, block.rows, block.cols, DBDF_VALUE_F64,
+                                      row_offsets, col_indices, values, entries, &as_given));
+        EXPECT_EQ(dbdf_reader_next_block(reader.get(), &block), DBDF_END_OF_BLOCKS);
+        ASSERT_OK(dbdf_writer_finish(writer.get()));
+        if (output == DBDF_DIALECT_SPEC) {
+            const std::vector<std::uint8_t> header(runtime.begin(), runtime.begin() + 18);
+            std::vector<std::uint8_t> expected = header;
+            expected.push_back(10);  // the spec's code for f64
+            EXPECT_EQ(finished_bytes(writer.get()), expected);
+        } else {
+            EXPECT_EQ(finished_bytes(writer.get()), runtime);
+        }
+    }
+    // In an object with cells a block without any is still refused (rule 4).
+    WriterHandle writer = memory_writer();
+    ASSERT_OK(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_F64, 2, 3));
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_add_empty(writer.get(), 0, 0, 0, 3));
+    EXPECT_NE(std::string(dbdf_last_error_message()).find("(rule 4)"), std::string::npos) << dbdf_last_error_message();
+}
+
+// DAPHNE's frame reader copies each label over a 32-byte std::string object: a longer label would overflow its heap.
+TEST(CapiDialect, FrameLabelsLongerThanDaphnesReaderSurvivesAreRefused) {
+    dbdf_writer_options_t options = DBDF_WRITER_OPTIONS_INIT;
+    options.dialect = DBDF_DIALECT_DAPHNE;
+    dbdf_writer_t* raw = nullptr;
+    ASSERT_OK(dbdf_writer_open_memory_with_options(&options, &raw));
+    WriterHandle writer(raw);
+    const dbdf_value_type_t types[2] = {DBDF_VALUE_I64, DBDF_VALUE_F64};
+    const std::string too_long(33, 'q');
+    const char* labels[2] = {"id", too_long.c_str()};
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_writer_begin_frame(writer.get(), 1, 2, types, labels, nullptr));
+    EXPECT_STREQ(dbdf_last_error_message(),
+                 "frame column 1 label 'qqqqqqqqqqqqqqqqqqqq\u2026' is 33 bytes; DAPHNE's reader copies each label's "
+                 "bytes over a 32-byte std::string object, so a longer label overflows its heap: the daphne dialect "
+                 "takes labels of at most 32 bytes");
+    // Nothing was begun, and 32 bytes are taken.
+    const std::string longest(32, 'q');
+    labels[1] = longest.c_str();
+    ASSERT_OK(dbdf_writer_begin_frame(writer.get(), 1, 2, types, labels, nullptr));
+    const std::int64_t id = 5;
+    const double x = 0.25;
+    ASSERT_OK(dbdf_writer_write_column(writer.get(), 0, DBDF_VALUE_I64, &id, 1, nullptr));
+    ASSERT_OK(dbdf_writer_write_column(writer.get(), 1, DBDF_VALUE_F64, &x, 1, nullptr));
+    ASSERT_OK(dbdf_writer_finish(writer.get()));
+    EXPECT_EQ(finished_bytes(writer.get()).size(), 18u + 2 + (2 + 2) + (2 + 32) + 16 + 16);
+}
+
 }  // namespace
 }  // namespace dbdf_test

@@ -323,3 +323,20 @@ def test_a_round_trip_of_every_daphne_type(tmp_path):
         sparse = scipy.sparse.csr_matrix(np.where(matrix % 3 == 0, matrix, 0))
         dbdf.save(tmp_path / "s.dbdf", sparse, dialect="daphne")
         assert_same_csr(dbdf.load(tmp_path / "s.dbdf", dialect="daphne"), sparse)
+
+
+def test_save_refuses_frame_labels_longer_than_daphnes_reader_survives(tmp_path):
+    """DAPHNE's frame reader copies each label over a 32-byte std::string object: a longer one overflows its heap."""
+    path = tmp_path / "f.dbdf"
+    with pytest.raises(dbdf.DbdfError) as caught:
+        dbdf.save(path, {"id": np.arange(2, dtype=np.int64), "x" * 33: np.zeros(2)}, dialect="daphne")
+    assert caught.value.status == dbdf.Status.INVALID_ARGUMENT
+    assert caught.value.message == (
+        "frame column 1 label 'xxxxxxxxxxxxxxxxxxxx\u2026' is 33 bytes; DAPHNE's reader copies each label's bytes "
+        "over a 32-byte std::string object, so a longer label overflows its heap: the daphne dialect takes labels "
+        "of at most 32 bytes")
+    assert list(tmp_path.iterdir()) == []
+    dbdf.save(path, {"id": np.arange(2, dtype=np.int64), "x" * 32: np.zeros(2)}, dialect="daphne")
+    assert b"x" * 32 in path.read_bytes()
+    dbdf.save(tmp_path / "spec.dbdf", {"x" * 33: np.zeros(2)})  # the spec dialect has no such limit
+    assert list(dbdf.load(tmp_path / "spec.dbdf")) == ["x" * 33]

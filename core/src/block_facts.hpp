@@ -1,0 +1,124 @@
+// What the spec dialect's writer learns about a block's values before it chooses how to encode the block: how many
+// are non-zero, into which value types every value round-trips (rule 9), and that every value is exactly
+// representable in the declared type of its cell (rule 8, checked on the way).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "block_sources.hpp"
+#include "dbdf/error.hpp"
+#include "dbdf/header.hpp"
+#include "dbdf/writer.hpp"
+#include "value_analysis.hpp"
+#include "value_conversion.hpp"
+#include "write_context.hpp"
+
+namespace dbdf::detail {
+
+// Rule 8 on write: every value must be exactly representable in the declared type of its cell.
+template <class T>
+class DeclaredTypes {
+public:
+    DeclaredTypes(const ObjectHeader& header, const BlockPlacement& place) : header_(header), place_(place) {
+        if (header.data_type != DataType::Frame) {
+            needed_ = !always_fits_type<T>(header.value_type);
+            return;
+        }
+        for (std::uint64_t column = place.col; column < place.col + place.cols && !needed_; ++column) {
+            needed_ = !always_fits_type<T>(header.column_types[column]);
+        }
+    }
+
+    bool needed() const { return needed_; }
+
+    // Inline and cheap when no check is needed, which is the common case: it runs once per value written.
+    void check(T value, std::uint32_t row, std::uint32_t col) const {
+        if (needed_) [[unlikely]] check_declared(value, row, col);
+    }
+
+private:
+    [[gnu::noinline]] void check_declared(T value, std::uint32_t row, std::uint32_t col) const {
+        const ValueType declared = header_.type_of_column(place_.col + col);
+        if (!fits_type(declared, value)) fail(value, row, col, declared);
+    }
+
+    [[noreturn, gnu::cold, gnu::noinline]] void fail(T value, std::uint32_t row, std::uint32_t col,
+                                                     ValueType declared) const {
+        throw Error(ErrorCode::Range, placement_text(place_) + ": value " + value_text(value) +
+                                          " at block cell (" + std::to_string(row) + ", " + std::to_string(col) +
+                                          ") is not exactly representable in the declared type " +
+                                          std::string(name(declared)) + " (rule 8)",
+                    8);
+    }
+
+    const ObjectHeader& header_;
+    const BlockPlacement& place_;
+    bool needed_ = false;
+};
+
+struct BlockFacts {
+    std::uint64_t entries = 0;  // non-zeros of a dense source, kept entries of a sparse one
+    TypeMask feasible = 0;
+};
+
+// What the choice of encoding needs to know about a block's values: automatic encoding everything; a given sparse
+// encoding the entry count; a given dense encoding nothing (only rule 8 is checked).
+enum class FactsWanted { All, Entries, None };
+
+FactsWanted facts_wanted(Encoding encoding);
+
+// The fewest entries with which neither a CSR nor a COO block of `type` is smaller than a dense one of the given
+// shape, or UINT64_MAX when a full block still leaves a sparse one smaller. Sizes grow with the entries, so the
+// automatic choice is dense as soon as that many are seen, whatever the rest of the values.
+std::uint64_t entries_that_rule_out_sparse(std::uint32_t rows, std::uint32_t cols, ValueType type);
+
+// A dense source row by row. The narrowing analysis stops as soon as no type narrower than T can hold every
+// value seen: counting the non-zeros of the rest is then all that is left, and it runs at memory speed. For the
+// automatic encoding, that count stops too once it rules out a sparse block (the entries reported are then a lower
+// bound, which only a sparse encoding would use); rule 8's check of every value against the object's type never
+// stops early.
+template <class T>
+BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declared, FactsWanted wanted) {
+    BlockFacts facts;
+    NarrowingAnalysis<T> narrowing;
+    bool narrowing_open = wanted == FactsWanted::All;
+    // With narrowing ruled out the block keeps T's width, on which the sizes depend: known once it closes.
+    std::uint64_t enough_for_dense = UINT64_MAX;
+    for (std::uint32_t row = 0; row < source.rows; ++row) {
+        const T* values = source.row(row);
+        if (declared.needed()) {
+            for (std::uint32_t col = 0; col < source.cols; ++col) {
+                if (!is_bit_zero_value(values[col])) declared.check(values[col], row, col);
+            }
+        }
+        if (narrowing_open) {
+            facts.entries += narrowing.observe_values(values, source.cols);
+            narrowing_open = narrowing.narrower_possible();
+            if (!narrowing_open && !declared.needed()) {
+                enough_for_dense = entries_that_rule_out_sparse(source.rows, source.cols, value_type_v<T>);
+            }
+        } else if (wanted != FactsWanted::None) {
+            facts.entries += count_nonzero_bits(values, source.cols);
+        }
+        if (facts.entries >= enough_for_dense) break;
+    }
+    facts.feasible = narrowing.feasible();
+    return facts;
+}
+
+template <class T>
+BlockFacts analyze(const SparseSource<T>& source, const DeclaredTypes<T>& declared, FactsWanted) {
+    BlockFacts facts;
+    NarrowingAnalysis<T> narrowing;
+    auto observe = [&](std::uint32_t row, std::uint32_t col, T value) {
+        declared.check(value, row, col);
+        narrowing.observe(value);
+        ++facts.entries;
+    };
+    source.for_each_entry(observe);
+    facts.feasible = narrowing.feasible();
+    return facts;
+}
+
+}  // namespace dbdf::detail

@@ -1,0 +1,178 @@
+#include "spec_body_writer.hpp"
+
+#include <algorithm>
+#include <span>
+
+#include "analysis_pipeline.hpp"
+#include "block_encoder.hpp"
+#include "block_facts.hpp"
+#include "parallel_for.hpp"
+#include "wide_count.hpp"
+
+namespace dbdf {
+
+BlockPlacement default_tile(std::uint64_t rows, std::uint64_t cols, ValueType type) {
+    constexpr std::uint64_t kTargetBlockBytes = std::uint64_t{4} << 20;
+    if (rows == 0 || cols == 0) return BlockPlacement{0, 0, 0, 0};
+    const std::uint64_t value_bytes = std::max<std::size_t>(value_size(type), 1);
+    std::uint64_t block_cols = std::min(cols, kMaxBlockExtent);
+    if (block_cols * value_bytes > kTargetBlockBytes) block_cols = kTargetBlockBytes / value_bytes;
+    std::uint64_t block_rows = std::max<std::uint64_t>(1, kTargetBlockBytes / (block_cols * value_bytes));
+    block_rows = std::min({block_rows, rows, kMaxBlockExtent});
+    return BlockPlacement{0, 0, static_cast<std::uint32_t>(block_rows), static_cast<std::uint32_t>(block_cols)};
+}
+
+namespace detail {
+namespace {
+
+// Encodes and writes a block whose values were analysed (and checked against rule 8) already.
+template <class T, class Source>
+void emit_block(WriteContext& context, const BlockPlacement& place, const Source& source, Encoding encoding,
+                BlockType given_type, const BlockFacts& facts) {
+    const BlockPosition position{place.row, place.col, place.rows, place.cols};
+    EncodingPlan plan;
+    switch (encoding) {
+        case Encoding::Auto:
+            plan = smallest_plan(position, facts.entries, narrowest_type(facts.feasible, value_type_v<T>));
+            break;
+        case Encoding::AsGiven: plan = EncodingPlan{given_type, value_type_v<T>, facts.entries}; break;
+        case Encoding::Dense: plan = EncodingPlan{BlockType::Dense, value_type_v<T>, facts.entries}; break;
+        case Encoding::Csr: plan = EncodingPlan{BlockType::Csr, value_type_v<T>, facts.entries}; break;
+        case Encoding::Coo: plan = EncodingPlan{BlockType::Coo, value_type_v<T>, facts.entries}; break;
+    }
+    if (plan.block_type == BlockType::Coo && plan.entries > kMaxBlockExtent) {
+        invalid_argument(placement_text(place) + " has " + std::to_string(plan.entries) +
+                         " entries; a COO block holds at most 2^32-1 (its #nzb is uint32)");
+    }
+    context.emitting([&] { encode_block(context.out, position, source, plan); });
+    context.record(place);
+}
+
+// Tile extents from the options, or the automatic ones.
+BlockPlacement tile_shape(const ObjectHeader& header, ValueType type, const WriteOptions& options) {
+    BlockPlacement tile = default_tile(header.rows, header.cols, type);
+    if (options.block_rows != 0) tile.rows = options.block_rows;
+    if (options.block_cols != 0) tile.cols = options.block_cols;
+    return tile;
+}
+
+}  // namespace
+
+void SpecBodyWriter::check_header(const ObjectHeader& header) const {
+    if (header.data_type == DataType::Scalar) {
+        // Data type 4 is DAPHNE's serialized single value; the spec defines no such data type, so a spec file
+        // cannot hold it.
+        invalid_argument("data type scalar exists only in the daphne dialect; the spec format has no scalar (write "
+                         "a 1 x 1 dense matrix instead)");
+    }
+    check_header_for_writing(header);
+}
+
+void SpecBodyWriter::write_header() {
+    const std::vector<std::byte> bytes = encode_header(context_.header);
+    context_.emitting([&] { context_.out.put_bytes(bytes); });
+}
+
+void SpecBodyWriter::check_block(const BlockPlacement& place, Encoding, BlockType) const {
+    context_.check_placement(place);
+}
+
+void SpecBodyWriter::add_block(const BlockPlacement& place, const BlockInput& input, Encoding encoding) {
+    input.visit([&](auto& source) {
+        using T = source_value_t<decltype(source)>;
+        if constexpr (!kIsDenseSource<std::remove_cvref_t<decltype(source)>>) {
+            source.drop_zeros = encoding == Encoding::Auto;
+        }
+        const BlockFacts facts = analyze<T>(source, DeclaredTypes<T>(context_.header, place), facts_wanted(encoding));
+        emit_block<T>(context_, place, source, encoding, input.given, facts);
+    });
+}
+
+void SpecBodyWriter::add_empty(const BlockPlacement& place) {
+    const BlockPosition position{place.row, place.col, place.rows, place.cols};
+    context_.emitting(
+        [&] { put_record_header(context_.out, position, EncodingPlan{BlockType::Empty, ValueType::None, 0}); });
+    context_.record(place);
+}
+
+// The tiles in row-major tile order (rule 3); none for a matrix without cells (rule 4: no blocks).
+std::vector<BlockPlacement> SpecBodyWriter::matrix_blocks(ValueType type, const WriteOptions& options) const {
+    const ObjectHeader& header = context_.header;
+    std::vector<BlockPlacement> tiles;
+    if (header.rows == 0 || header.cols == 0) return tiles;
+    const BlockPlacement tile = tile_shape(header, type, options);
+    for (std::uint64_t row = 0; row < header.rows; row += tile.rows) {
+        for (std::uint64_t col = 0; col < header.cols; col += tile.cols) {
+            tiles.push_back(BlockPlacement{
+                row, col, static_cast<std::uint32_t>(std::min<std::uint64_t>(tile.rows, header.rows - row)),
+                static_cast<std::uint32_t>(std::min<std::uint64_t>(tile.cols, header.cols - col))});
+        }
+    }
+    return tiles;
+}
+
+void SpecBodyWriter::write_dense_blocks(const std::vector<BlockPlacement>& tiles, ValueType type, const void* values,
+                                        std::uint64_t stride, Encoding encoding, unsigned encode_threads) {
+    const ObjectHeader& header = context_.header;
+    // Dense blocks of the wider of the given and the object's value type bound what the automatic encoding writes
+    // (it never writes more than plain dense blocks) and are what a dense or as-given encoding writes; CSR and COO
+    // of dense input can be larger, and get no hint.
+    if (encoding == Encoding::Auto || encoding == Encoding::Dense || encoding == Encoding::AsGiven) {
+        const ValueType widest = value_size(type) >= value_size(header.value_type) ? type : header.value_type;
+        std::uint64_t bound = 0;
+        for (const BlockPlacement& place : tiles) {
+            bound += kBlockPositionBytes + dense_block_bytes(place.rows, place.cols, widest);
+        }
+        context_.reserve_output(bound);
+    }
+    const std::uint64_t value_count =
+        tiles.empty() ? 0 : static_cast<std::uint64_t>(static_cast<WideCount>(header.rows - 1) * stride + header.cols);
+    const unsigned threads = detail::encode_threads(encode_threads, tiles.size(), value_count * value_size(type));
+    visit_value_type(type, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        const T* typed_values = static_cast<const T*>(values);
+        auto source_of = [&](const BlockPlacement& place) {
+            return DenseSource<T>{typed_values + place.row * stride + place.col, place.rows, place.cols, stride};
+        };
+        const FactsWanted wanted = facts_wanted(encoding);
+        // A given dense encoding of values that need no rule 8 check has nothing to analyse ahead.
+        const bool nothing_to_analyse =
+            !tiles.empty() && wanted == FactsWanted::None && !DeclaredTypes<T>(header, tiles[0]).needed();
+        run_analysis_pipeline(
+            tiles.size(), nothing_to_analyse ? 1 : threads,
+            [&](std::size_t i) { return analyze<T>(source_of(tiles[i]), DeclaredTypes<T>(header, tiles[i]), wanted); },
+            [&](std::size_t i, const BlockFacts& facts) {
+                emit_block<T>(context_, tiles[i], source_of(tiles[i]), encoding, BlockType::Dense, facts);
+            });
+    });
+}
+
+// Row bands of one column, each a dense block of the automatic height for the column's type unless the options
+// give one.
+void SpecBodyWriter::write_column(std::uint64_t column, ValueType type, const void* values,
+                                  const WriteOptions& options) {
+    const ObjectHeader& header = context_.header;
+    const ValueType declared = header.type_of_column(column);
+    const std::uint32_t block_rows =
+        options.block_rows != 0 ? options.block_rows : default_tile(header.rows, 1, declared).rows;
+    const auto* bytes = static_cast<const std::byte*>(values);
+    for (std::uint64_t row = 0; row < header.rows; row += block_rows) {
+        const BlockPlacement place{row, column,
+                                   static_cast<std::uint32_t>(std::min<std::uint64_t>(block_rows, header.rows - row)),
+                                   1};
+        check_block(place, options.encoding, BlockType::Dense);
+        add_block(place, BlockInput::dense_values(type, place.rows, 1, bytes + row * value_size(type), 1),
+                  options.encoding);
+    }
+}
+
+void SpecBodyWriter::finish() {
+    context_.require_cover();
+    context_.emitting([&] {
+        context_.out.flush();
+        context_.sink->commit();
+    });
+}
+
+}  // namespace detail
+}  // namespace dbdf

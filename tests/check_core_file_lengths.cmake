@@ -1,0 +1,23 @@
+# Fails when a source file of the core is longer than MAX_LINES lines: the core is kept in small files with one
+# responsibility each (DESIGN.md), and a file that outgrows the limit is a sign that it holds more than one.
+file(GLOB_RECURSE sources RELATIVE "${CORE_DIR}" "${CORE_DIR}/*.cpp" "${CORE_DIR}/*.hpp" "${CORE_DIR}/*.h")
+list(SORT sources)
+set(too_long "")
+foreach(name IN LISTS sources)
+  # Newlines counted, so that empty lines count too.
+  file(READ "${CORE_DIR}/${name}" text)
+  string(REGEX REPLACE "[^\n]" "" newlines "${text}")
+  string(LENGTH "${newlines}" count)
+  if(count GREATER MAX_LINES)
+    list(APPEND too_long "${name} (${count} lines)")
+  endif()
+endforeach()
+list(LENGTH sources checked)
+if(checked EQUAL 0)
+  message(FATAL_ERROR "no source files found under ${CORE_DIR}")
+endif()
+if(too_long)
+  list(JOIN too_long "\n  " listing)
+  message(FATAL_ERROR "core files over ${MAX_LINES} lines:\n  ${listing}\nsplit them by responsibility")
+endif()
+message(STATUS "all ${checked} core source files have at most ${MAX_LINES} lines")

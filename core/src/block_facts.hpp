@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <type_traits>
 
 #include "block_sources.hpp"
 #include "dbdf/error.hpp"
@@ -60,6 +62,11 @@ private:
 struct BlockFacts {
     std::uint64_t entries = 0;  // non-zeros of a dense source, kept entries of a sparse one
     TypeMask feasible = 0;
+    // A dense source of doubles under automatic encoding: every value's low byte, row-major, stored while the
+    // values were analysed (empty when not every one was). A block that narrows to u8 or i8 is written from them,
+    // so its values are read once, not twice.
+    // Not zeroed when allocated: random doubles close the analysis after one chunk and leave it untouched.
+    std::unique_ptr<std::uint8_t[]> low_bytes;
 };
 
 // What the choice of encoding needs to know about a block's values: automatic encoding everything; a given sparse
@@ -83,6 +90,10 @@ BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declare
     BlockFacts facts;
     NarrowingAnalysis<T> narrowing;
     bool narrowing_open = wanted == FactsWanted::All;
+    if constexpr (std::is_same_v<T, double>) {
+        if (narrowing_open) facts.low_bytes.reset(new std::uint8_t[std::size_t{source.rows} * source.cols]);
+    }
+    std::uint8_t* low_bytes = facts.low_bytes.get();
     // With narrowing ruled out the block keeps T's width, on which the sizes depend: known once it closes.
     std::uint64_t enough_for_dense = UINT64_MAX;
     for (std::uint32_t row = 0; row < source.rows; ++row) {
@@ -93,7 +104,8 @@ BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declare
             }
         }
         if (narrowing_open) {
-            facts.entries += narrowing.observe_values(values, source.cols);
+            facts.entries += narrowing.observe_values(
+                values, source.cols, low_bytes == nullptr ? nullptr : low_bytes + std::size_t{row} * source.cols);
             narrowing_open = narrowing.narrower_possible();
             if (!narrowing_open && !declared.needed()) {
                 enough_for_dense = entries_that_rule_out_sparse(source.rows, source.cols, value_type_v<T>);
@@ -104,6 +116,7 @@ BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declare
         if (facts.entries >= enough_for_dense) break;
     }
     facts.feasible = narrowing.feasible();
+    if (!narrowing.low_bytes_complete() || narrowing_open != (wanted == FactsWanted::All)) facts.low_bytes.reset();
     return facts;
 }
 

@@ -64,14 +64,23 @@ public:
     // value_scan.hpp, and the number of those values. The result is the one observe() gives, with one freedom:
     // once no type narrower than T can hold every value seen (narrower_possible), the values left are only
     // counted, as the writer does, since nothing after can change the type chosen.
-    std::uint64_t observe_values(const T* values, std::size_t count) {
+    // For doubles, `low_bytes` (when given) receives the low byte of each value (scan_integral_storing_bytes);
+    // low_bytes_complete() then says whether every value's byte was stored, which it is whenever the values
+    // narrow to u8 or i8.
+    std::uint64_t observe_values(const T* values, std::size_t count, std::uint8_t* low_bytes = nullptr) {
         std::uint64_t nonzero = 0;
         for (std::size_t start = 0; start < count; start += kScanChunk) {
-            if (!narrower_possible()) return nonzero + count_nonzero_bits(values + start, count - start);
-            nonzero += observe_chunk(values + start, std::min(kScanChunk, count - start));
+            if (!narrower_possible()) {
+                low_bytes_complete_ = false;
+                return nonzero + count_nonzero_bits(values + start, count - start);
+            }
+            nonzero += observe_chunk(values + start, std::min(kScanChunk, count - start),
+                                     low_bytes == nullptr ? nullptr : low_bytes + start);
         }
         return nonzero;
     }
+
+    bool low_bytes_complete() const { return low_bytes_complete_; }
 
     TypeMask feasible() const {
         TypeMask mask = mask_of(value_type_v<T>);
@@ -124,15 +133,21 @@ private:
         seen_ = true;
     }
 
-    std::uint64_t observe_chunk(const T* values, std::size_t count) {
+    std::uint64_t observe_chunk(const T* values, std::size_t count, std::uint8_t* low_bytes) {
+        if (!std::is_same_v<T, double> && low_bytes != nullptr) low_bytes_complete_ = false;  // doubles only
         if constexpr (std::is_same_v<T, double>) {
             if (integral_) {
-                const IntegralChunkFacts facts = scan_integral(values, count);
+                const IntegralChunkFacts facts = low_bytes == nullptr
+                                                     ? scan_integral(values, count)
+                                                     : scan_integral_storing_bytes(values, count, low_bytes);
                 // Beyond these bounds no integer type can hold the chunk (infinities land here too): the
                 // reference decides what that means for the float types.
                 constexpr double kLowest = -9223372036854775808.0;  // -2^63
                 constexpr double kBeyond = 18446744073709551616.0;  // 2^64
-                if (!facts.integral || facts.min < kLowest || facts.max >= kBeyond) return observe_each(values, count);
+                if (!facts.integral || facts.min < kLowest || facts.max >= kBeyond) {
+                    low_bytes_complete_ = false;  // no integer type, or none of one byte: the bytes are unused
+                    return observe_each(values, count);
+                }
                 include_range(facts.min, facts.max);
                 // Integers of magnitude 2^24 or less are floats exactly; larger ones need the test.
                 constexpr double kFloatExact = 16777216.0;
@@ -142,6 +157,7 @@ private:
                 return count - facts.zeros;  // `integral` rules out -0.0, so the zeros are the bit-zero values
             }
             // Only f32 is left to decide (narrower_possible holds): its test is exact for the whole chunk.
+            low_bytes_complete_ = false;
             if (f32_ok_) f32_ok_ = all_roundtrip_f32(values, count);
             return count_nonzero_bits(values, count);
         } else if constexpr (std::is_integral_v<T>) {
@@ -182,6 +198,7 @@ private:
     bool integral_ = true;  // float sources: every value finite, integral and not -0.0
     bool f32_ok_ = true;
     bool f64_ok_ = true;
+    bool low_bytes_complete_ = true;  // observe_values stored every value's low byte it was given room for
 };
 
 }  // namespace dbdf::detail

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -19,10 +20,15 @@ constexpr std::uint64_t kSignBit = std::uint64_t{1} << 63;
 
 // The same facts for values[begin..count), one value at a time (the tail of a chunk, and hosts without SSE2).
 IntegralChunkFacts scan_integral_scalar(const double* values, std::size_t count, IntegralChunkFacts facts,
-                                        bool& not_integral, std::uint64_t& negative_zero) {
+                                        bool& not_integral, std::uint64_t& negative_zero, std::uint8_t* low_bytes) {
     for (std::size_t i = 0; i < count; ++i) {
         const double value = values[i];
         const double magnitude = std::fabs(value);
+        if (low_bytes != nullptr) {
+            // Converted only inside int32's range (outside, and for NaN, the conversion is undefined): 0 there.
+            const double convertible = magnitude < 2147483648.0 ? value : 0.0;
+            low_bytes[i] = static_cast<std::uint8_t>(static_cast<std::int32_t>(convertible));
+        }
         const double rounded = (magnitude + kTwoTo52) - kTwoTo52;
         not_integral |= !(rounded == magnitude);  // NaN compares unequal
         const bool zero = magnitude == 0.0;
@@ -72,6 +78,15 @@ inline __m128i roundtrip_difference(__m128d value) {
     const __m128d back = _mm_cvtps_pd(_mm_cvtpd_ps(value));
     return _mm_xor_si128(_mm_castpd_si128(back), _mm_castpd_si128(value));
 }
+
+// The low bytes of four values converted to int32 (cvttpd2dq gives 0x80000000 outside its range; no trap).
+inline void store_low_bytes(__m128d first, __m128d second, std::uint8_t* out) {
+    const __m128i words = _mm_unpacklo_epi64(_mm_cvttpd_epi32(first), _mm_cvttpd_epi32(second));
+    const __m128i bytes = _mm_and_si128(words, _mm_set1_epi32(0xFF));  // the packs below then never saturate
+    const __m128i packed = _mm_packus_epi16(_mm_packs_epi32(bytes, bytes), _mm_setzero_si128());
+    const auto four = static_cast<std::uint32_t>(_mm_cvtsi128_si32(packed));
+    std::memcpy(out, &four, sizeof four);
+}
 #endif
 
 }  // namespace
@@ -105,7 +120,8 @@ IntegerRange<T> integer_range(const T* values, std::size_t count) {
     return {low, high};
 }
 
-IntegralChunkFacts scan_integral(const double* values, std::size_t count) {
+template <bool kStoreBytes>
+IntegralChunkFacts scan_integral_chunk(const double* values, std::size_t count, std::uint8_t* low_bytes) {
     IntegralChunkFacts facts;
     if (count == 0) {
         facts.integral = true;
@@ -121,8 +137,11 @@ IntegralChunkFacts scan_integral(const double* values, std::size_t count) {
     IntegralLanes first(values[0]);
     IntegralLanes second(values[0]);
     for (; done + 4 <= count; done += 4) {
-        first.add(_mm_loadu_pd(values + done));
-        second.add(_mm_loadu_pd(values + done + 2));
+        const __m128d one = _mm_loadu_pd(values + done);
+        const __m128d two = _mm_loadu_pd(values + done + 2);
+        first.add(one);
+        second.add(two);
+        if constexpr (kStoreBytes) store_low_bytes(one, two, low_bytes + done);
     }
     first.merge(second);
     alignas(16) double lanes[2];
@@ -138,9 +157,18 @@ IntegralChunkFacts scan_integral(const double* values, std::size_t count) {
     _mm_store_si128(reinterpret_cast<__m128i*>(bits), first.zeros);
     facts.zeros = bits[0] + bits[1];
 #endif
-    facts = scan_integral_scalar(values + done, count - done, facts, not_integral, negative_zero);
+    facts = scan_integral_scalar(values + done, count - done, facts, not_integral, negative_zero,
+                                 kStoreBytes ? low_bytes + done : nullptr);
     facts.integral = !not_integral && negative_zero == 0;
     return facts;
+}
+
+IntegralChunkFacts scan_integral(const double* values, std::size_t count) {
+    return scan_integral_chunk<false>(values, count, nullptr);
+}
+
+IntegralChunkFacts scan_integral_storing_bytes(const double* values, std::size_t count, std::uint8_t* low_bytes) {
+    return scan_integral_chunk<true>(values, count, low_bytes);
 }
 
 bool all_roundtrip_f32(const double* values, std::size_t count) {

@@ -36,6 +36,12 @@ struct IntegralChunkFacts {
 
 IntegralChunkFacts scan_integral(const double* values, std::size_t count);
 
+// scan_integral, storing on the way the low byte of every value converted to int32 (low_bytes[i]; the byte is
+// meaningless for a value outside int32's range). When the chunk proves integral and its range fits u8 or i8,
+// those bytes are its payload in that type (two's complement), so a block that narrows to one byte per value is
+// written from them without reading its values a second time.
+IntegralChunkFacts scan_integral_storing_bytes(const double* values, std::size_t count, std::uint8_t* low_bytes);
+
 // True when every value survives double -> float -> double with identical bits (rule 9), NaN payloads and -0.0
 // included: the same test as roundtrips_bitwise<float>, for a whole chunk.
 bool all_roundtrip_f32(const double* values, std::size_t count);

@@ -199,6 +199,24 @@ TEST(ValueScan, RoundTripThroughFloatIsBitExact) {
     }
 }
 
+TEST(ValueScan, StoresEveryValuesLowByteWhileScanning) {
+    std::mt19937_64 random(17);
+    for (std::size_t length : {1, 2, 3, 4, 5, 7, 9, 1029}) {
+        std::vector<double> values(length);
+        for (double& value : values) value = static_cast<double>(static_cast<int>(random() % 384) - 128);
+        std::vector<std::uint8_t> bytes(length, 0xAB);
+        const IntegralChunkFacts facts = scan_integral_storing_bytes(values.data(), values.size(), bytes.data());
+        EXPECT_TRUE(facts.integral);
+        for (std::size_t i = 0; i < length; ++i) {
+            ASSERT_EQ(bytes[i], static_cast<std::uint8_t>(static_cast<std::int32_t>(values[i]))) << i << " of " << length;
+        }
+        const IntegralChunkFacts plain = scan_integral(values.data(), values.size());
+        EXPECT_EQ(plain.zeros, facts.zeros);
+        EXPECT_EQ(plain.min, facts.min);
+        EXPECT_EQ(plain.max, facts.max);
+    }
+}
+
 // --- the narrowing copy --------------------------------------------------------------------------------------
 
 template <class E, class T>

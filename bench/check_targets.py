@@ -47,8 +47,9 @@ def main() -> int:
         if copy is None:
             continue
         for name, entry in sorted(runs.items()):
-            if (name.startswith("BM_Analyze_") or name.startswith("BM_Narrow_")) and \
-                    name.endswith(f"/real_time/threads:{threads}"):
+            measured_pass = (name.startswith("BM_Analyze") and "ValueByValue" not in name) or \
+                name.startswith("BM_Narrow_")
+            if measured_pass and name.endswith(f"/real_time/threads:{threads}"):
                 ratio = entry["bytes_per_second"] / copy["bytes_per_second"]
                 what = name.removeprefix("BM_").removesuffix(f"/real_time/threads:{threads}")
                 rows.append((f"{what} ({threads} thread{'s' if threads > 1 else ''})",

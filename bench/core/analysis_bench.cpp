@@ -77,6 +77,21 @@ BENCHMARK(BM_Analyze_f64_halves)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_Analyze_i64_small_integers)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_Analyze_i32_small_integers)->Threads(1)->Threads(2)->UseRealTime();
 
+// The analysis as the writer runs it for a block of doubles: it also stores every value's low byte, which is the
+// whole payload of a block that narrows to u8 or i8 (the narrowing copy fused into the analysis).
+void BM_AnalyzeStoringBytes_f64_small_integers(benchmark::State& state) {
+    const std::vector<double> values = content(kSmallIntegers);
+    std::vector<std::uint8_t> bytes(values.size());
+    for (auto _ : state) {
+        detail::NarrowingAnalysis<double> analysis;
+        benchmark::DoNotOptimize(analysis.observe_values(values.data(), values.size(), bytes.data()));
+        benchmark::DoNotOptimize(bytes.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * values.size() * sizeof(double)));
+}
+BENCHMARK(BM_AnalyzeStoringBytes_f64_small_integers)->Threads(1)->Threads(2)->UseRealTime();
+
 void BM_AnalyzeValueByValue_f64_small_integers(benchmark::State& state) {
     const std::vector<double> values = content(kSmallIntegers);
     for (auto _ : state) {

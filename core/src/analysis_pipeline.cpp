@@ -47,6 +47,7 @@ void run_analysis_pipeline(std::size_t tiles, unsigned threads, const std::funct
             for (std::size_t ready = analysed.load(); ready <= i; ready = analysed.load()) analysed.wait(ready);
             if (failures[i]) std::rethrow_exception(failures[i]);
             emit(i, facts[i]);
+            facts[i] = BlockFacts{};  // its buffers (BlockFacts::low_bytes) go once the tile is written
             emitted.store(i + 1);
             emitted.notify_one();
         }

@@ -3,6 +3,8 @@
 // exactly representable in E, so the static_casts below never round.
 #pragma once
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <span>
 
@@ -11,6 +13,7 @@
 #include "dbdf/block.hpp"
 #include "dbdf/endian.hpp"
 #include "dbdf/types.hpp"
+#include "narrowing_copy.hpp"
 
 namespace dbdf::detail {
 
@@ -42,6 +45,19 @@ void put_value(ByteOutput& out, T value) {
     out.put<E>(static_cast<E>(value));
 }
 
+// values[0..count) as E, through the buffer's room in as few loops as it takes.
+template <class E, class T>
+void put_converted(ByteOutput& out, const T* values, std::size_t count) {
+    while (count > 0) {
+        const std::span<std::byte> room = out.room(sizeof(E));
+        const std::size_t fitting = std::min(count, room.size() / sizeof(E));
+        store_converted<E>(values, fitting, room.data());
+        out.advance(fitting * sizeof(E));
+        values += fitting;
+        count -= fitting;
+    }
+}
+
 template <class E>
 void put_zeros(ByteOutput& out, std::uint64_t count) {
     for (std::uint64_t i = 0; i < count; ++i) out.put<E>(E{});
@@ -62,7 +78,7 @@ void put_dense_payload(ByteOutput& out, const DenseSource<T>& source) {
         if constexpr (std::is_same_v<E, T> && kHostIsLittleEndian) {
             out.put_bytes(std::span(reinterpret_cast<const std::byte*>(values), std::size_t{source.cols} * sizeof(T)));
         } else {
-            for (std::uint32_t c = 0; c < source.cols; ++c) put_value<E>(out, values[c]);
+            put_converted<E>(out, values, source.cols);
         }
     }
 }
@@ -80,18 +96,30 @@ void put_dense_payload(ByteOutput& out, const SparseSource<T>& source) {
     put_zeros<E>(out, std::uint64_t{source.rows} * source.cols - next_cell);
 }
 
+// Column index and value of a CSR entry, when `value` is one (not bit-zero).
+template <class E, class T>
+void put_csr_entry(ByteOutput& out, std::uint32_t col, T value) {
+    if (is_bit_zero_value(value)) return;
+    out.put<std::uint32_t>(col);
+    put_value<E>(out, value);
+}
+
 template <class E, class T>
 void put_csr_payload(ByteOutput& out, const DenseSource<T>& source) {
     for (std::uint32_t r = 0; r < source.rows; ++r) {
         const T* values = source.row(r);
-        std::uint32_t count = 0;
-        for (std::uint32_t c = 0; c < source.cols; ++c) count += is_bit_zero_value(values[c]) ? 0 : 1;
-        out.put<std::uint32_t>(count);
-        for (std::uint32_t c = 0; c < source.cols; ++c) {
-            if (is_bit_zero_value(values[c])) continue;
-            out.put<std::uint32_t>(c);
-            put_value<E>(out, values[c]);
+        out.put<std::uint32_t>(static_cast<std::uint32_t>(count_nonzero_bits(values, source.cols)));
+        // Sparse rows are mostly zeros: eight values at a time are passed over with one test of their ORed bits,
+        // which also spares most of the mispredicted branches a test per value costs at random positions.
+        constexpr std::uint32_t kGroup = 8;
+        std::uint32_t c = 0;
+        for (; c + kGroup <= source.cols; c += kGroup) {
+            SameSizeBits<T> any = 0;
+            for (std::uint32_t k = 0; k < kGroup; ++k) any |= std::bit_cast<SameSizeBits<T>>(values[c + k]);
+            if (any == 0) continue;
+            for (std::uint32_t k = c; k < c + kGroup; ++k) put_csr_entry<E>(out, k, values[k]);
         }
+        for (; c < source.cols; ++c) put_csr_entry<E>(out, c, values[c]);
     }
 }
 

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <type_traits>
 
 #include "block_sources.hpp"
 #include "dbdf/error.hpp"
@@ -61,6 +63,11 @@ private:
 struct BlockFacts {
     std::uint64_t entries = 0;  // non-zeros of a dense source, kept entries of a sparse one
     TypeMask feasible = 0;
+    // A dense source of doubles under automatic encoding: every value's low byte, row-major, stored while the
+    // values were analysed (empty when not every one was). A block that narrows to u8 or i8 is written from them,
+    // so its values are read once, not twice.
+    // Not zeroed when allocated: random doubles close the analysis after one chunk and leave it untouched.
+    std::unique_ptr<std::uint8_t[]> low_bytes;
 };
 
 // What the choice of encoding needs to know about a block's values: automatic encoding everything; a given sparse
@@ -74,13 +81,6 @@ FactsWanted facts_wanted(Encoding encoding);
 // automatic choice is dense as soon as that many are seen, whatever the rest of the values.
 std::uint64_t entries_that_rule_out_sparse(std::uint32_t rows, std::uint32_t cols, ValueType type);
 
-template <class T>
-std::uint64_t count_nonzero(const T* values, std::uint32_t count) {
-    std::uint64_t nonzero = 0;
-    for (std::uint32_t i = 0; i < count; ++i) nonzero += is_bit_zero_value(values[i]) ? 0 : 1;
-    return nonzero;
-}
-
 // A dense source row by row. The narrowing analysis stops as soon as no type narrower than T can hold every
 // value seen: counting the non-zeros of the rest is then all that is left, and it runs at memory speed. For the
 // automatic encoding, that count stops too once it rules out a sparse block (the entries reported are then a lower
@@ -91,6 +91,10 @@ BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declare
     BlockFacts facts;
     NarrowingAnalysis<T> narrowing;
     bool narrowing_open = wanted == FactsWanted::All;
+    if constexpr (std::is_same_v<T, double>) {
+        if (narrowing_open) facts.low_bytes.reset(new std::uint8_t[std::size_t{source.rows} * source.cols]);
+    }
+    std::uint8_t* low_bytes = facts.low_bytes.get();
     // With narrowing ruled out the block keeps T's width, on which the sizes depend: known once it closes.
     std::uint64_t enough_for_dense = UINT64_MAX;
     for (std::uint32_t row = 0; row < source.rows; ++row) {
@@ -101,21 +105,19 @@ BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declare
             }
         }
         if (narrowing_open) {
-            for (std::uint32_t col = 0; col < source.cols; ++col) {
-                if (is_bit_zero_value(values[col])) continue;
-                narrowing.observe(values[col]);
-                ++facts.entries;
-            }
+            facts.entries += narrowing.observe_values(
+                values, source.cols, low_bytes == nullptr ? nullptr : low_bytes + std::size_t{row} * source.cols);
             narrowing_open = narrowing.narrower_possible();
             if (!narrowing_open && !declared.needed()) {
                 enough_for_dense = entries_that_rule_out_sparse(source.rows, source.cols, value_type_v<T>);
             }
         } else if (wanted != FactsWanted::None) {
-            facts.entries += count_nonzero(values, source.cols);
+            facts.entries += count_nonzero_bits(values, source.cols);
         }
         if (facts.entries >= enough_for_dense) break;
     }
     facts.feasible = narrowing.feasible();
+    if (!narrowing.low_bytes_complete() || narrowing_open != (wanted == FactsWanted::All)) facts.low_bytes.reset();
     return facts;
 }
 

@@ -38,6 +38,16 @@ public:
         used_ += bytes.size();
     }
 
+    // Space in the buffer for at least `bytes` (at most kBufferBytes), flushing what is there when it has less:
+    // an encoder that stores many values in one loop writes them here, then calls advance.
+    std::span<std::byte> room(std::size_t bytes) {
+        if (kBufferBytes - used_ < bytes) flush();
+        return std::span<std::byte>(buffer_.get() + used_, kBufferBytes - used_);
+    }
+
+    // Takes the first `bytes` of room() as written.
+    void advance(std::size_t bytes) { used_ += bytes; }
+
     void flush() {
         if (used_ == 0) return;
         sink_->write(std::span<const std::byte>(buffer_.get(), used_));

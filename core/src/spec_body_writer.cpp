@@ -34,7 +34,18 @@ void emit_block(WriteContext& context, const BlockPlacement& place, const Source
         invalid_argument(placement_text(place) + " has " + std::to_string(plan.entries) +
                          " entries; a COO block holds at most 2^32-1 (its #nzb is uint32)");
     }
-    context.emitting([&] { encode_block(context.out, position, source, plan); });
+    // One byte per value from the analysis (u8 or i8, two's complement): the values are not read again.
+    const bool from_low_bytes =
+        facts.low_bytes != nullptr && plan.block_type == BlockType::Dense && value_size(plan.value_type) == 1;
+    context.emitting([&] {
+        if (!from_low_bytes) {
+            encode_block(context.out, position, source, plan);
+            return;
+        }
+        put_record_header(context.out, position, plan);
+        const std::size_t cells = std::size_t{place.rows} * place.cols;
+        context.out.put_bytes(std::as_bytes(std::span<const std::uint8_t>(facts.low_bytes.get(), cells)));
+    });
     context.record(place);
 }
 

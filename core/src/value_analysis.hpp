@@ -3,13 +3,17 @@
 // round-trips bit for bit (rule 9).
 #pragma once
 
+#include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
+#include <utility>
 
 #include "dbdf/types.hpp"
 #include "value_conversion.hpp"
+#include "value_scan.hpp"
 
 namespace dbdf::detail {
 
@@ -73,6 +77,28 @@ public:
         });
     }
 
+    // observe() for every bit-non-zero value of values[0..count), chunk by chunk with the whole-chunk passes of
+    // value_scan.hpp, and the number of those values. The result is the one observe() gives, with one freedom:
+    // once no type narrower than T can hold every value seen (narrower_possible), the values left are only
+    // counted, as the writer does, since nothing after can change the type chosen.
+    // For doubles, `low_bytes` (when given) receives the low byte of each value (scan_integral_storing_bytes);
+    // low_bytes_complete() then says whether every value's byte was stored, which it is whenever the values
+    // narrow to u8 or i8.
+    std::uint64_t observe_values(const T* values, std::size_t count, std::uint8_t* low_bytes = nullptr) {
+        std::uint64_t nonzero = 0;
+        for (std::size_t start = 0; start < count; start += kScanChunk) {
+            if (!narrower_possible()) {
+                low_bytes_complete_ = false;
+                return nonzero + count_nonzero_bits(values + start, count - start);
+            }
+            nonzero += observe_chunk(values + start, std::min(kScanChunk, count - start),
+                                     low_bytes == nullptr ? nullptr : low_bytes + start);
+        }
+        return nonzero;
+    }
+
+    bool low_bytes_complete() const { return low_bytes_complete_; }
+
     TypeMask feasible() const {
         TypeMask mask = mask_of(value_type_v<T>) | float_roundtrips_;
         bool integers_possible = true;
@@ -102,11 +128,100 @@ public:
     }
 
 private:
+    // The reference, value by value: what a chunk that the whole-chunk passes cannot settle goes through.
+    std::uint64_t observe_each(const T* values, std::size_t count) {
+        std::uint64_t nonzero = 0;
+        for (std::size_t i = 0; i < count; ++i) {
+            if (is_bit_zero_value(values[i])) continue;
+            observe(values[i]);
+            ++nonzero;
+        }
+        return nonzero;
+    }
+
+    // Zeros may widen the range kept in min_ and max_ to include 0: harmless, since every integer type's range is
+    // an interval holding 0, so [min(0, a), max(0, b)] fits one exactly when [a, b] does.
+    void include_range(T low, T high) {
+        min_ = seen_ ? std::min(min_, low) : low;
+        max_ = seen_ ? std::max(max_, high) : high;
+        seen_ = true;
+    }
+
+    std::uint64_t observe_chunk(const T* values, std::size_t count, std::uint8_t* low_bytes) {
+        if (!std::is_same_v<T, double> && low_bytes != nullptr) low_bytes_complete_ = false;  // doubles only
+        if constexpr (std::is_same_v<T, double>) {
+            if (integral_) {
+                const IntegralChunkFacts facts = low_bytes == nullptr
+                                                     ? scan_integral(values, count)
+                                                     : scan_integral_storing_bytes(values, count, low_bytes);
+                // Beyond these bounds no integer type can hold the chunk (infinities land here too): the
+                // reference decides what that means for the float types.
+                constexpr double kLowest = -9223372036854775808.0;  // -2^63
+                constexpr double kBeyond = 18446744073709551616.0;  // 2^64
+                if (!facts.integral || facts.min < kLowest || facts.max >= kBeyond) {
+                    low_bytes_complete_ = false;  // no integer type, or none of one byte: the bytes are unused
+                    return observe_each(values, count);
+                }
+                include_range(facts.min, facts.max);
+                // Integers of magnitude 2^24 or less are floats exactly; larger ones need the test.
+                constexpr double kFloatExact = 16777216.0;
+                if (keeps_float(ValueType::F32) && (facts.min < -kFloatExact || facts.max > kFloatExact) &&
+                    !all_roundtrip_f32(values, count)) {
+                    rule_out_float(ValueType::F32);
+                }
+                return count - facts.zeros;  // `integral` rules out -0.0, so the zeros are the bit-zero values
+            }
+            // Only f32 is left to decide (narrower_possible holds): its test is exact for the whole chunk.
+            low_bytes_complete_ = false;
+            if (keeps_float(ValueType::F32) && !all_roundtrip_f32(values, count)) rule_out_float(ValueType::F32);
+            return count_nonzero_bits(values, count);
+        } else if constexpr (std::is_integral_v<T>) {
+            const IntegerRange<T> range = integer_range(values, count);
+            include_range(range.min, range.max);
+            // Integers of magnitude 2^24 (2^53) or less are floats (doubles) exactly; outside, value by value.
+            if (keeps_float(ValueType::F32) && !always_fits<T, float>() && !within_magnitude(range, 24)) {
+                rule_out_float_unless_each_roundtrips<float>(values, count);
+            }
+            if (keeps_float(ValueType::F64) && !always_fits<T, double>() && !within_magnitude(range, 53)) {
+                rule_out_float_unless_each_roundtrips<double>(values, count);
+            }
+            return count_nonzero_bits(values, count);
+        } else {
+            return observe_each(values, count);
+        }
+    }
+
+    // Whether every integer of the range lies in [-2^bits, 2^bits].
+    static bool within_magnitude(const IntegerRange<T>& range, int bits) {
+        if constexpr (std::numeric_limits<T>::digits <= 24) {
+            return true;
+        } else {
+            constexpr auto limit = [](int shift) { return std::uint64_t{1} << shift; };
+            const bool low_ok =
+                !std::is_signed_v<T> || std::cmp_greater_equal(range.min, -static_cast<std::int64_t>(limit(bits)));
+            return low_ok && std::cmp_less_equal(range.max, limit(bits));
+        }
+    }
+
+    bool keeps_float(ValueType type) const { return (float_roundtrips_ & mask_of(type)) != 0; }
+    void rule_out_float(ValueType type) { float_roundtrips_ &= static_cast<TypeMask>(~mask_of(type)); }
+
+    template <class Float>
+    void rule_out_float_unless_each_roundtrips(const T* values, std::size_t count) {
+        for (std::size_t i = 0; i < count; ++i) {
+            if (!roundtrips_bitwise<Float>(values[i])) {
+                rule_out_float(value_type_v<Float>);
+                return;
+            }
+        }
+    }
+
     T min_{};
     T max_{};
     bool seen_ = false;
     bool integral_ = true;  // float sources: every value finite, integral and not -0.0
     TypeMask float_roundtrips_ = mask_of_kind(ValueKind::Float);  // float types every value round-trips through
+    bool low_bytes_complete_ = true;  // observe_values stored every value's low byte it was given room for
 };
 
 }  // namespace dbdf::detail

@@ -1,0 +1,85 @@
+// Whole-chunk passes over a block's values for the narrowing analysis (value_analysis.hpp): each reads a run of
+// values once, with no branch per value, so that the compiler (or, for doubles on x86-64, SSE2 code) handles whole
+// vectors. They establish facts about a chunk as a whole; NarrowingAnalysis::observe_values combines them and falls
+// back to its per-value reference for a chunk that a fast pass cannot settle.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+namespace dbdf::detail {
+
+// Values per chunk: small enough that a chunk a fast pass cannot settle is cheap to go over again value by value
+// (it is in the L1 cache then), large enough that the per-chunk bookkeeping costs nothing.
+inline constexpr std::size_t kScanChunk = 1024;
+
+template <class T>
+using SameSizeBits =
+    std::conditional_t<sizeof(T) == 1, std::uint8_t,
+                       std::conditional_t<sizeof(T) == 2, std::uint16_t,
+                                          std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>>;
+
+// How many values are not bit-zero (rule 10: -0.0 counts, +0.0 does not).
+template <class T>
+std::uint64_t count_nonzero_bits(const T* values, std::size_t count);
+
+// What one pass tells about a chunk of doubles as candidates for an integer type.
+struct IntegralChunkFacts {
+    std::uint64_t zeros = 0;  // values equal to +0.0 or -0.0
+    // True proves that no value is -0.0 and every other one is finite and integral, or infinite (min and max
+    // show those). False proves nothing: the chunk has a non-integral value, a NaN, a -0.0, or an integral value
+    // of 2^52 or more that the test below does not recognize.
+    bool integral = false;
+    double min = 0;  // of every value, zeros included; meaningful only when `integral`
+    double max = 0;
+};
+
+IntegralChunkFacts scan_integral(const double* values, std::size_t count);
+
+// scan_integral, storing on the way the low byte of every value converted to int32 (low_bytes[i]; the byte is
+// meaningless for a value outside int32's range). When the chunk proves integral and its range fits u8 or i8,
+// those bytes are its payload in that type (two's complement), so a block that narrows to one byte per value is
+// written from them without reading its values a second time.
+IntegralChunkFacts scan_integral_storing_bytes(const double* values, std::size_t count, std::uint8_t* low_bytes);
+
+// True when every value survives double -> float -> double with identical bits (rule 9), NaN payloads and -0.0
+// included: the same test as roundtrips_bitwise<float>, for a whole chunk.
+bool all_roundtrip_f32(const double* values, std::size_t count);
+
+// Minimum and maximum of a chunk of integers.
+template <class T>
+struct IntegerRange {
+    T min;
+    T max;
+};
+
+template <class T>
+IntegerRange<T> integer_range(const T* values, std::size_t count);  // count >= 1
+
+// Defined and instantiated for every value type in value_scan.cpp, which is compiled with the loop vectorizer on:
+// out of sight here, so that no caller inlines a copy of the loop built without it.
+#define DBDF_VALUE_SCAN_EXTERN(T) extern template std::uint64_t count_nonzero_bits<T>(const T*, std::size_t);
+DBDF_VALUE_SCAN_EXTERN(std::uint8_t)
+DBDF_VALUE_SCAN_EXTERN(std::uint16_t)
+DBDF_VALUE_SCAN_EXTERN(std::uint32_t)
+DBDF_VALUE_SCAN_EXTERN(std::uint64_t)
+DBDF_VALUE_SCAN_EXTERN(std::int8_t)
+DBDF_VALUE_SCAN_EXTERN(std::int16_t)
+DBDF_VALUE_SCAN_EXTERN(std::int32_t)
+DBDF_VALUE_SCAN_EXTERN(std::int64_t)
+DBDF_VALUE_SCAN_EXTERN(float)
+DBDF_VALUE_SCAN_EXTERN(double)
+#undef DBDF_VALUE_SCAN_EXTERN
+#define DBDF_INTEGER_RANGE_EXTERN(T) extern template IntegerRange<T> integer_range<T>(const T*, std::size_t);
+DBDF_INTEGER_RANGE_EXTERN(std::uint8_t)
+DBDF_INTEGER_RANGE_EXTERN(std::uint16_t)
+DBDF_INTEGER_RANGE_EXTERN(std::uint32_t)
+DBDF_INTEGER_RANGE_EXTERN(std::uint64_t)
+DBDF_INTEGER_RANGE_EXTERN(std::int8_t)
+DBDF_INTEGER_RANGE_EXTERN(std::int16_t)
+DBDF_INTEGER_RANGE_EXTERN(std::int32_t)
+DBDF_INTEGER_RANGE_EXTERN(std::int64_t)
+#undef DBDF_INTEGER_RANGE_EXTERN
+
+}  // namespace dbdf::detail

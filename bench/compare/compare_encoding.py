@@ -17,7 +17,6 @@ set, the file sizes, and the ratios the targets name (above 1: dbdf is faster); 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import shutil
@@ -30,7 +29,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from compare_io import Suite, ratio  # noqa: E402
-from timing import report  # noqa: E402
+from timing import print_ratios, report  # noqa: E402
 
 import dbdf  # noqa: E402
 
@@ -175,13 +174,7 @@ def main() -> int:
                                ratio(timings, "cp of the .npy", "dbdf convert npy -> dbdf"), 1.0))
             results[kind] = {"timings": {k: v.as_dict() for k, v in timings.items()}, "sizes": sizes}
 
-    print("\nRatios (above 1: dbdf is faster)")
-    for name, value, target in checks:
-        verdict = "" if target is None else f"   target >= {target:.1f}: {'met' if value >= target else 'MISSED'}"
-        print(f"  {name:<55} {value:6.2f}{verdict}")
-    results["ratios"] = {name: value for name, value, _ in checks}
-    if args.json:
-        args.json.write_text(json.dumps(results, indent=2))
+    print_ratios(checks, results, args.json)
     return 0
 
 

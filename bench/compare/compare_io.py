@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
 import platform
 import statistics
@@ -27,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import Timing, measure_interleaved, report  # noqa: E402
+from timing import Timing, measure_interleaved, print_ratios, report  # noqa: E402
 
 import dbdf  # noqa: E402
 
@@ -273,13 +272,7 @@ def main() -> int:
                 ("sparse read: dbdf.load vs load_npz (compressed)",
                  ratio(sparse, "load_npz (compressed, default)", "dbdf.load"), None),
             ]
-    print("\nRatios (above 1: dbdf is faster)")
-    for name, value, target in checks:
-        verdict = "" if target is None else f"   target >= {target:.1f}: {'met' if value >= target else 'MISSED'}"
-        print(f"  {name:<55} {value:6.2f}{verdict}")
-    results["ratios"] = {name: value for name, value, _ in checks}
-    if args.json:
-        args.json.write_text(json.dumps(results, indent=2))
+    print_ratios(checks, results, args.json)
     return 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import statistics
 import time
 from dataclasses import dataclass
@@ -57,3 +58,15 @@ def report(timings: list[Timing]) -> str:
     for t in timings:
         lines.append(f"{t.name:<{width}}  {t.median:9.4f}  {t.best:9.4f}  {t.gib_per_second:7.2f}")
     return "\n".join(lines)
+
+
+def print_ratios(checks: list[tuple[str, float, float | None]], results: dict, json_path) -> None:
+    """Prints each (name, ratio, target or None), adds them to `results` and writes `results` to `json_path` when
+    one is given: the end of every comparison script."""
+    print("\nRatios (above 1: dbdf is faster)")
+    for name, value, target in checks:
+        verdict = "" if target is None else f"   target >= {target:.1f}: {'met' if value >= target else 'MISSED'}"
+        print(f"  {name:<55} {value:6.2f}{verdict}")
+    results["ratios"] = {name: value for name, value, _ in checks}
+    if json_path:
+        json_path.write_text(json.dumps(results, indent=2))

@@ -17,17 +17,7 @@ namespace {
 
 constexpr std::size_t kValues = std::size_t{1} << 22;  // 32 MiB of float64 per thread
 
-void BM_MemcpyPerThread(benchmark::State& state) {
-    const std::size_t bytes = kValues * sizeof(double);
-    std::vector<char> source(bytes, 1);
-    std::vector<char> target(bytes, 0);
-    for (auto _ : state) {
-        std::memcpy(target.data(), source.data(), bytes);
-        benchmark::DoNotOptimize(target.data());
-        benchmark::ClobberMemory();
-    }
-    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
-}
+void BM_MemcpyPerThread(benchmark::State& state) { copy_bytes_each_iteration(state, kValues * sizeof(double)); }
 BENCHMARK(BM_MemcpyPerThread)->Threads(1)->Threads(2)->UseRealTime();
 
 // Random doubles close the analysis at the first chunk; small integers (1..100, u8) and 1% of them (CSR) keep it

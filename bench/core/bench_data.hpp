@@ -2,7 +2,10 @@
 // encoding distinguishes, and sparse matrices of a given density, generated from fixed seeds.
 #pragma once
 
+#include <benchmark/benchmark.h>
+
 #include <cstddef>
+#include <cstring>
 #include <cstdint>
 #include <functional>
 #include <random>
@@ -14,6 +17,18 @@
 #include "dbdf/writer.hpp"
 
 namespace dbdf::bench {
+
+// The yardstick of bandwidth targets: copies `bytes` once per iteration and reports the bytes copied.
+inline void copy_bytes_each_iteration(benchmark::State& state, std::size_t bytes) {
+    std::vector<char> source(bytes, 1);
+    std::vector<char> target(bytes, 0);
+    for (auto _ : state) {
+        std::memcpy(target.data(), source.data(), bytes);
+        benchmark::DoNotOptimize(target.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
+}
 
 // Doubles that need all 64 bits (no narrower type holds them exactly), none of them zero.
 inline std::vector<double> random_doubles(std::size_t count, std::uint64_t seed = 42) {

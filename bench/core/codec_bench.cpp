@@ -54,17 +54,7 @@ void encode_block(benchmark::State& state, const std::vector<T>& values, Encodin
     state.counters["encoded_bytes"] = static_cast<double>(encoded);
 }
 
-void BM_Memcpy(benchmark::State& state) {
-    const std::size_t bytes = static_cast<std::size_t>(state.range(0));
-    std::vector<char> source(bytes, 1);
-    std::vector<char> target(bytes, 0);
-    for (auto _ : state) {
-        std::memcpy(target.data(), source.data(), bytes);
-        benchmark::DoNotOptimize(target.data());
-        benchmark::ClobberMemory();
-    }
-    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
-}
+void BM_Memcpy(benchmark::State& state) { copy_bytes_each_iteration(state, static_cast<std::size_t>(state.range(0))); }
 BENCHMARK(BM_Memcpy)->Arg(kCells * 8)->Arg(kCells * 4);
 
 // The same copy from a source 45 bytes past an aligned address, where a one-block file's float64 payload starts

@@ -9,6 +9,7 @@
 #include "call_guard.hpp"
 #include "dbdf.h"
 #include "dbdf/block.hpp"
+#include "dbdf/dialect.hpp"
 #include "dbdf/types.hpp"
 #include "dbdf/writer.hpp"
 
@@ -49,6 +50,25 @@ inline ValueType to_value_type(dbdf_value_type_t type) {
     }
     throw invalid_argument("value type " + std::to_string(static_cast<int>(type)) + " is not one of " +
                            kValueTypeEnumeratorNames.front() + ".." + kValueTypeEnumeratorNames.back());
+}
+
+// An enum argument as the int C stored, read through its address: a value outside the enum must be reported, and
+// loading it as the enum would already be undefined (UBSan's enum check stops there).
+template <class CEnum>
+int stored_code(const CEnum& value) {
+    int code = 0;
+    static_assert(sizeof code == sizeof value);
+    std::memcpy(&code, &value, sizeof code);
+    return code;
+}
+
+inline Dialect to_dialect(const dbdf_dialect_t& dialect) {
+    const int code = stored_code(dialect);
+    if (code != DBDF_DIALECT_SPEC && code != DBDF_DIALECT_DAPHNE) {
+        throw invalid_argument("dialect " + std::to_string(code) +
+                               " is unknown (DBDF_DIALECT_SPEC or DBDF_DIALECT_DAPHNE)");
+    }
+    return static_cast<Dialect>(code);
 }
 
 inline WriteOptions to_write_options(const dbdf_write_options_t* options) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "call_guard.hpp"
+#include "conversions.hpp"
 #include "dbdf.h"
 #include "dbdf/dialect.hpp"
 #include "handles.hpp"
@@ -16,18 +17,6 @@ using dbdf::capi::invalid_argument;
 using dbdf::capi::require_pointer;
 
 namespace {
-
-// The dialect field as the int C stored: a value outside the enum must be reported, not loaded as the enum.
-dbdf::Dialect dialect_field(const dbdf_dialect_t& field) {
-    int code = 0;
-    static_assert(sizeof code == sizeof field);
-    std::memcpy(&code, &field, sizeof code);
-    if (code != DBDF_DIALECT_SPEC && code != DBDF_DIALECT_DAPHNE) {
-        throw invalid_argument("dialect " + std::to_string(code) +
-                               " is unknown (DBDF_DIALECT_SPEC or DBDF_DIALECT_DAPHNE)");
-    }
-    return static_cast<dbdf::Dialect>(code);
-}
 
 // Whether the caller's struct is large enough to contain `field` (older callers have a smaller one). Only the
 // field's address is computed here; nothing beyond struct_size is read.
@@ -52,7 +41,8 @@ struct ReaderChoice {
 ReaderChoice reader_choice(const dbdf_open_options_t* options) {
     ReaderChoice choice;
     if (options == nullptr) return choice;
-    if (has_field(*options, options->dialect, "open options")) choice.dialect = dialect_field(options->dialect);
+    if (has_field(*options, options->dialect, "open options"))
+        choice.dialect = dbdf::capi::to_dialect(options->dialect);
     if (has_field(*options, options->threads, "open options")) choice.threads = options->threads;
     if (has_field(*options, options->memory_map, "open options")) {
         if (options->memory_map != 0 && options->memory_map != 1) {
@@ -76,7 +66,8 @@ struct WriterChoice {
 WriterChoice writer_choice(const dbdf_writer_options_t* options) {
     WriterChoice choice;
     if (options == nullptr) return choice;
-    if (has_field(*options, options->dialect, "writer options")) choice.dialect = dialect_field(options->dialect);
+    if (has_field(*options, options->dialect, "writer options"))
+        choice.dialect = dbdf::capi::to_dialect(options->dialect);
     if (has_field(*options, options->write_meta, "writer options")) choice.write_meta = options->write_meta != 0;
     if (has_field(*options, options->durable, "writer options")) choice.durable = options->durable != 0;
     if (has_field(*options, options->threads, "writer options")) choice.threads = options->threads;

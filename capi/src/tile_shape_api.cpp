@@ -15,26 +15,8 @@ using dbdf::capi::to_write_options;
 
 namespace {
 
-// Enums read as the int C stored: a value outside the enum must be reported, not loaded as the enum.
-template <class Enum>
-int code_of(Enum value) {
-    int code = 0;
-    static_assert(sizeof code == sizeof value);
-    std::memcpy(&code, &value, sizeof code);
-    return code;
-}
-
-dbdf::Dialect to_dialect(dbdf_dialect_t dialect) {
-    const int code = code_of(dialect);
-    if (code != DBDF_DIALECT_SPEC && code != DBDF_DIALECT_DAPHNE) {
-        throw invalid_argument("dialect " + std::to_string(code) +
-                               " is unknown (DBDF_DIALECT_SPEC or DBDF_DIALECT_DAPHNE)");
-    }
-    return static_cast<dbdf::Dialect>(code);
-}
-
-dbdf::DataType to_data_type(dbdf_data_type_t data_type) {
-    const int code = code_of(data_type);
+dbdf::DataType to_data_type(const dbdf_data_type_t& data_type) {
+    const int code = dbdf::capi::stored_code(data_type);
     if (code != DBDF_DATA_DENSE && code != DBDF_DATA_CSR && code != DBDF_DATA_FRAME && code != DBDF_DATA_SCALAR) {
         throw invalid_argument("data type " + std::to_string(code) +
                                " is unknown (DBDF_DATA_DENSE, DBDF_DATA_CSR, DBDF_DATA_FRAME or DBDF_DATA_SCALAR)");
@@ -53,8 +35,8 @@ dbdf_status_t dbdf_writer_tile_shape(dbdf_dialect_t dialect, dbdf_data_type_t da
         require_pointer(out_rows, "out_rows");
         require_pointer(out_cols, "out_cols");
         const dbdf::BlockPlacement shape =
-            dbdf::chosen_tile_shape(to_dialect(dialect), to_data_type(data_type), to_value_type(value_type), rows, cols,
-                                    to_write_options(options));
+            dbdf::chosen_tile_shape(dbdf::capi::to_dialect(dialect), to_data_type(data_type), to_value_type(value_type),
+                                    rows, cols, to_write_options(options));
         *out_rows = shape.rows;
         *out_cols = shape.cols;
         return DBDF_OK;

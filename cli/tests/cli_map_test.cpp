@@ -37,7 +37,8 @@ std::size_t occurrences(const std::string& text, const std::string& part) {
         const std::string name = tag.substr(tag.starts_with("/") ? 1 : 0, tag.find_first_of(" /", 1) - (tag[0] == '/'));
         if (tag.starts_with("/")) {
             if (open.empty() || open.back() != name)
-                return ::testing::AssertionFailure() << "</" << name << "> closes " << (open.empty() ? "nothing" : open.back());
+                return ::testing::AssertionFailure()
+                       << "</" << name << "> closes " << (open.empty() ? "nothing" : open.back());
             open.pop_back();
         } else {
             open.push_back(name);

@@ -54,29 +54,13 @@ void read_elements(WindowedInput& file, const FutharkValue& value, std::uint64_t
     }
 }
 
-// Several values become columns: each must be rank 1, all of one length.
-std::uint64_t column_length(const std::vector<FutharkValue>& values, const std::string& path) {
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        if (values[i].rank != 1 || values[i].rows != values[0].rows) {
-            const std::string what = values[i].rank != 1 ? fmt::format("is of rank {}", values[i].rank)
-                                                         : fmt::format("has {} elements where value 1 has {}",
-                                                                       values[i].rows, values[0].rows);
-            throw CliError(fmt::format("{}: value {} at byte {} {}: a file of {} values becomes a frame of columns, "
-                                       "which needs rank-1 arrays of one length",
-                                       path, i + 1, values[i].offset, what, values.size()),
-                           kExitInvalid);
-        }
-    }
-    return values[0].rows;
-}
-
 }  // namespace
 
 void futhark_to_dbdf(const std::string& input, const std::string& output, const OutputSettings& settings) {
     WindowedInput file(input);
     const std::vector<FutharkValue> values = read_futhark_values(file);
     const bool columns = values.size() > 1;
-    const std::uint64_t rows = columns ? column_length(values, input) : values[0].rows;
+    const std::uint64_t rows = values[0].rows;  // several values are columns of one length (read_futhark_values)
     const std::uint64_t cols = columns ? values.size() : values[0].cols;
     std::vector<dbdf_value_type_t> column_types;
     for (const FutharkValue& value : values) column_types.push_back(value.element->value_type);

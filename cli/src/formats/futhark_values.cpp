@@ -117,6 +117,20 @@ FutharkValue read_value(WindowedInput& file, std::uint64_t offset, std::size_t n
     return value;
 }
 
+// Several values become a frame's columns: each must be rank 1, all of one length. Checked as each value is read,
+// so a file of millions of scalars is refused at its second value rather than after listing them all.
+void require_column(const FutharkValue& first, const FutharkValue& value, std::size_t number, const std::string& path) {
+    if (first.rank == 1 && value.rank == 1 && value.rows == first.rows) return;
+    const FutharkValue& odd = first.rank != 1 ? first : value;
+    const std::string what = odd.rank != 1
+                                 ? fmt::format("is of rank {}", odd.rank)
+                                 : fmt::format("has {} elements where value 1 has {}", value.rows, first.rows);
+    throw CliError(fmt::format("{}: value {} at byte {} {}: a file of several values becomes a frame of columns, which "
+                               "needs rank-1 arrays of one length",
+                               path, &odd == &first ? 1 : number, odd.offset, what),
+                   kExitInvalid);
+}
+
 }  // namespace
 
 const FutharkElement& futhark_element_of(dbdf_value_type_t type, bool as_bool) {
@@ -136,6 +150,7 @@ std::vector<FutharkValue> read_futhark_values(WindowedInput& file) {
         while (offset < size && is_space(*file.bytes(offset, 1))) ++offset;
         if (offset == size) break;
         const FutharkValue value = read_value(file, offset, values.size() + 1);
+        if (!values.empty()) require_column(values.front(), value, values.size() + 1, file.path());
         values.push_back(value);
         offset = value.data_offset + value.rows * value.cols * value.element->width;
     }

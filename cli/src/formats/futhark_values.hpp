@@ -39,7 +39,8 @@ struct FutharkValue {
 // Every value of the file, checked against the file's size before anything is read or allocated from a length
 // (the values' data must all be there). Throws CliError (exit 1) naming the value, its byte offset and what is wrong:
 // no 'b', a version other than 2, a rank above 2, an unknown type, a truncated shape or data, bytes after the last
-// value that are not whitespace, a file without a value.
+// value that are not whitespace, a file without a value; and, in a file of several values (which become a frame's
+// columns), the first value that is not of rank 1 or whose length differs from the first's.
 std::vector<FutharkValue> read_futhark_values(WindowedInput& file);
 
 // The f32 whose value is the IEEE binary16 `bits` (every f16 value is exactly an f32; NaN payloads are kept).

@@ -131,6 +131,20 @@ TEST_F(CliFuthark, SeveralValuesAreAFrameOfColumns) {
     EXPECT_NE(result.err.find("value 2 at byte 19 is of rank 0"), std::string::npos) << result.err;
 }
 
+TEST_F(CliFuthark, SeveralValuesOfOneTypeMakeAMatrixWhenAsked) {
+    write_bytes("cols.fut", futhark_value(" i64", {3}, raw<std::int64_t>({1, 2, 3})) +
+                                futhark_value(" i64", {3}, raw<std::int64_t>({-4, -5, -6})));
+    ToolRun result =
+        run("convert " + path("cols.fut") + " " + path("m.dbdf") + " --from futhark --data-type dense --block 2x2");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(read_f64(path("m.dbdf")), (std::vector<double>{1, -4, 2, -5, 3, -6}));
+    write_bytes("mixed.fut",
+                futhark_value(" i64", {1}, raw<std::int64_t>({1})) + futhark_value(" f32", {1}, raw<float>({0.5f})));
+    result = run("convert " + path("mixed.fut") + " " + path("x.dbdf") + " --from futhark --data-type dense");
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_NE(result.err.find("its 2 values differ in element type"), std::string::npos) << result.err;
+}
+
 TEST_F(CliFuthark, SparseInputNeedsDensify) {
     ToolRun result = run("convert " + path("matrix.dbdf") + " " + path("m.fut") + " --to futhark");
     EXPECT_EQ(result.exit_code, 1);

@@ -83,11 +83,12 @@ void futhark_to_dbdf(const std::string& input, const std::string& output, const 
                 read_elements(file, values[col], row, tile_rows, out.at(0));
                 return;
             }
-            TypedBuffer cell(out.type(), 1);
+            // A matrix made of several values (--data-type dense): each column's run is read whole, then spread.
+            TypedBuffer column(out.type(), tile_rows);
             for (std::uint64_t c = 0; c < tile_cols; ++c) {
+                read_elements(file, values[col + c], row, tile_rows, column.at(0));
                 for (std::uint64_t r = 0; r < tile_rows; ++r) {
-                    read_elements(file, values[col + c], row + r, 1, cell.at(0));
-                    std::memcpy(out.at(r * tile_cols + c), cell.at(0), out.width());
+                    std::memcpy(out.at(r * tile_cols + c), column.at(r), out.width());
                 }
             }
             return;

@@ -46,6 +46,9 @@ std::string size_text(std::uint64_t bytes) {
     return fmt::format("{:.1f} {}", value, units[unit]);
 }
 
+// "1 block", "12 blocks".
+std::string blocks_text(std::uint64_t count) { return fmt::format("{} block{}", count, count == 1 ? "" : "s"); }
+
 // Stored values per cell, 0 to 1 (a CSR or COO block may store explicit zeros; never above 1 for a valid block).
 double fill_share(double stored, double cells) { return cells <= 0 ? 0 : std::min(1.0, stored / cells); }
 
@@ -147,11 +150,11 @@ void draw_aggregated(const BlockMapInput& input, const Scale& scale, std::string
             const auto first_col = static_cast<std::uint64_t>(c * cell_cols);
             svg += fmt::format(
                 "<rect class=\"cell\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" "
-                "fill-opacity=\"{:.2f}\"><title>from ({}, {}): {} blocks, mostly {}, {:.1f}% of cells stored"
+                "fill-opacity=\"{:.2f}\"><title>from ({}, {}): {}, mostly {}, {:.1f}% of cells stored"
                 "</title></rect>\n",
                 px(x), px(y), px(std::max(1.0, cell_cols * scale.x)), px(std::max(1.0, cell_rows * scale.y)),
-                kTypeColours[type], opacity_of(type, share), first_row, first_col, cell.blocks, kTypeNames[type],
-                100 * share);
+                kTypeColours[type], opacity_of(type, share), first_row, first_col, blocks_text(cell.blocks),
+                kTypeNames[type], 100 * share);
         }
     }
 }
@@ -169,9 +172,9 @@ void draw_legend(const BlockMapInput& input, double left, std::string& svg) {
     for (std::size_t type = 0; type < kTypeNames.size(); ++type) {
         y += 22;
         svg += fmt::format(
-            "<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"14\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">{}: {} blocks, "
+            "<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"14\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">{}: {}, "
             "{}</text>\n",
-            px(left), px(y), kTypeColours[type], px(left + 20), px(y + 12), kTypeNames[type], blocks[type],
+            px(left), px(y), kTypeColours[type], px(left + 20), px(y + 12), kTypeNames[type], blocks_text(blocks[type]),
             size_text(bytes[type]));
     }
     y += 36;
@@ -202,12 +205,12 @@ std::string block_map_svg(const BlockMapInput& input) {
         px(width), px(height), xml_text(input.name), input.info.rows, input.info.cols, dbdf_data_type_name(data_type));
     svg += fmt::format(
         "<g class=\"caption\">\n<text x=\"{0}\" y=\"{1}\" font-weight=\"bold\">{2}</text>\n"
-        "<text x=\"{0}\" y=\"{3}\">{4} x {5} {6} of {7}, {8} in {9} blocks{10}</text>\n"
+        "<text x=\"{0}\" y=\"{3}\">{4} x {5} {6} of {7}, {8} in {9}{10}</text>\n"
         "<text x=\"{0}\" y=\"{11}\">{12}</text>\n</g>\n",
         px(kMargin), px(kMargin + 12), xml_text(input.name), px(kMargin + 30), input.info.rows, input.info.cols,
         dbdf_data_type_name(data_type), xml_text(input.value_types), size_text(input.info.total_bytes),
-        input.blocks.size(), aggregated ? fmt::format(", drawn as a {} x {} grid", kAggregateGrid, kAggregateGrid) : "",
-        px(kMargin + 48),
+        blocks_text(input.blocks.size()),
+        aggregated ? fmt::format(", drawn as a {} x {} grid", kAggregateGrid, kAggregateGrid) : "", px(kMargin + 48),
         scale.to_scale ? std::string("to scale")
                        : fmt::format("not to scale: {} px per column, {} px per row (blocks at least 1 px)",
                                      fmt::format("{:.3g}", scale.x), fmt::format("{:.3g}", scale.y)));

@@ -86,10 +86,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string in = input.string();
     for (const dbdf_cli::ConversionFormat& format : dbdf_cli::conversion_formats()) {
         const bool reencoding = &format == &dbdf_cli::dbdf_format();
-        const std::filesystem::path output = scratch().path() / ("output" + std::string(format.extensions[0]));
+        const std::filesystem::path output =
+            scratch().path() / ("output" + (format.extensions.empty() ? "." + std::string(format.name)
+                                                                      : std::string(format.extensions[0])));
+        // --densify, so that a sparse input reaches the Futhark writer too (other formats ignore it).
         const dbdf_cli::Conversion conversion{
-            in, output.string(), reencoding ? reencoding_settings(data[0], data[1]) : dbdf_cli::OutputSettings{}, "",
-            ""};
+            in,
+            output.string(),
+            reencoding ? reencoding_settings(data[0], data[1]) : dbdf_cli::OutputSettings{},
+            "",
+            "",
+            true};
         attempt([&] { format.from_dbdf(conversion); }, output);
     }
     return 0;

@@ -1,7 +1,8 @@
-// libFuzzer target for the readers of the command-line tool's foreign formats (.npy, .mtx, .csv): any input is
+// libFuzzer target for the readers of the command-line tool's foreign formats (.npy, .mtx, .csv, Futhark binary
+// data): any input is
 // converted to .dbdf with automatic encoding and must end in success or in the tool's own error (CliError, exit
 // code 1 or 2). A crash, a sanitizer report, any other exception, a hang or an allocation beyond libFuzzer's
-// -malloc_limit_mb is a bug. Built once per format; DBDF_FUZZ_FORMAT (npy, mtx, csv) names the row of the tool's
+// -malloc_limit_mb is a bug. Built once per format; DBDF_FUZZ_FORMAT (npy, mtx, csv, futhark) names the row of the tool's
 // format table whose reader it runs.
 //
 // The converters read and write files (they map their input and write atomically), so each input goes through a
@@ -22,7 +23,7 @@
 #include "scratch_directory.hpp"
 
 #ifndef DBDF_FUZZ_FORMAT
-#error "DBDF_FUZZ_FORMAT must name the format: npy, mtx or csv"
+#error "DBDF_FUZZ_FORMAT must name the format: npy, mtx, csv or futhark"
 #endif
 #define DBDF_FUZZ_STRINGIFY_INNER(x) #x
 #define DBDF_FUZZ_STRINGIFY(x) DBDF_FUZZ_STRINGIFY_INNER(x)
@@ -49,7 +50,10 @@ const dbdf_cli::ConversionFormat& fuzzed_format() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const std::filesystem::path input = scratch().path() / ("input" + std::string(fuzzed_format().extensions[0]));
+    // A format without a standard extension (Futhark's binary data) is named by its row, as --from names it.
+    const auto& extensions = fuzzed_format().extensions;
+    const std::filesystem::path input =
+        scratch().path() / ("input" + (extensions.empty() ? ".bin" : std::string(extensions[0])));
     const std::filesystem::path output = scratch().path() / "output.dbdf";
     {
         std::ofstream file(input, std::ios::binary | std::ios::trunc);

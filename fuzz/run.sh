@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets with clang and runs one for a number of seconds:
-#   bash fuzz/run.sh TARGET SECONDS [SEED]     TARGET: reader, daphne, roundtrip, npy, mtx, csv, conversion
+#   bash fuzz/run.sh TARGET SECONDS [SEED]     TARGET: reader, daphne, roundtrip, npy, mtx, csv, futhark, conversion
 # Seeds: the saved corpus fuzz/corpus/TARGET/, plus the spec .dbdf files of tests/vectors/ for reader and roundtrip
 # and tests/vectors/daphne-runtime/ for daphne (the reader in the daphne dialect). The conversion target's inputs start
 # with two option bytes, so its seeds are only its saved corpus (the spec vectors with option bytes in front).
@@ -15,8 +15,9 @@ target="${1:-reader}"
 seconds="${2:-60}"
 seed="${3:-}"
 case "$target" in
-  reader | daphne | roundtrip | npy | mtx | csv | conversion) ;;
-  *) echo "fuzz/run.sh: unknown target '$target' (reader, daphne, roundtrip, npy, mtx, csv, conversion)" >&2; exit 2 ;;
+  reader | daphne | roundtrip | npy | mtx | csv | futhark | conversion) ;;
+  *) echo "fuzz/run.sh: unknown target '$target' (reader, daphne, roundtrip, npy, mtx, csv, futhark, conversion)" >&2
+     exit 2 ;;
 esac
 build="$root/build-fuzz"
 # -O1 with line tables only, as OSS-Fuzz builds its targets: findings still get file and line in their stack traces,

@@ -3,7 +3,7 @@
 #   0. checks that the C and C++ sources follow .clang-format;
 #   1. builds the C and C++ parts with AddressSanitizer + UndefinedBehaviorSanitizer and runs their tests;
 #   2. builds the C++ suites with ThreadSanitizer and runs the multi-threaded tests;
-#   3. runs each fuzz target (reader in both dialects, round trip, the CLI's npy, mtx and csv readers and its
+#   3. runs each fuzz target (reader in both dialects, round trip, the CLI's npy, mtx, csv and Futhark readers and its
 #      conversions from .dbdf) for 15 s with a fixed seed;
 #   4. builds everything (core, C ABI, CLI, examples, Java, C#, Rust) and runs one ctest over all of it.
 set -euo pipefail
@@ -29,7 +29,7 @@ ctest --preset thread-sanitize
 # Each libFuzzer target briefly (clang, ASan + UBSan) from its seeds and saved corpus, with a fixed seed so that a
 # run repeats exactly what an earlier longer run with the same seed already explored; longer runs, new seeds:
 # bash fuzz/run.sh TARGET SECONDS [SEED] (fuzz/README.md).
-for target in reader daphne roundtrip npy mtx csv conversion; do
+for target in reader daphne roundtrip npy mtx csv futhark conversion; do
   log="$(mktemp)"
   if bash fuzz/run.sh "$target" 15 1 >"$log" 2>&1; then
     tail -n 2 "$log"

@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
     });
 
     InfoOptions info;
-    auto* info_command = app.add_subcommand("info", "Show the header, every block and how the space is used");
+    auto* info_command = app.add_subcommand(
+        "info", "Show the header, every block and how the space is used (`dbdf map` draws the blocks)");
     info_command->add_option("FILE", info.file, "a .dbdf file")->required();
     info_command->add_flag("--json", info.json, "print one JSON document (fields in cli/README.md)");
     info_command->add_flag("--non-zeros", info.non_zeros,
@@ -73,6 +74,17 @@ int main(int argc, char** argv) {
     convert_command->add_option("--dialect-out", convert.dialect_out,
                                 "dialect of a .dbdf output: spec or daphne (one block, and OUT.meta for DaphneDSL)");
     convert_command->add_flag("--no-meta", convert.no_meta, "daphne output: do not write OUT.meta");
+    convert_command->add_flag("--densify", convert.densify,
+                              "Futhark output: write a sparse (CSR) input as dense arrays (refused otherwise)");
+    convert_command->add_flag("--bool", convert.bool_elements,
+                              "Futhark output: write u8 values (each 0 or 1) as Futhark bool");
+
+    MapOptions map;
+    auto* map_command = app.add_subcommand(
+        "map", "Draw the object's blocks as an SVG picture (position, shape, block type, values per cell)");
+    map_command->add_option("FILE", map.file, "a .dbdf file")->required();
+    map_command->add_option("OUT", map.output, "the SVG file to write (written atomically)")->required();
+    map_command->add_option("--dialect", map.dialect, dialect_help);
 
     const std::string exit_codes =
         "Exit codes: 0 success; 1 the input is invalid or refused, or a value does not fit; 2 usage or I/O error.";
@@ -92,6 +104,7 @@ int main(int argc, char** argv) {
         if (*validate_command) return run_validate(validate);
         if (*cat_command) return run_cat(cat);
         if (*convert_command) return run_convert(convert);
+        if (*map_command) return run_map(map);
     } catch (const CliError& error) {
         std::fflush(stdout);
         // Messages may quote a file's name or what it holds (a line of a text input): escaped.
@@ -104,6 +117,7 @@ int main(int argc, char** argv) {
         const std::string& file = *info_command       ? info.file
                                   : *validate_command ? validate.file
                                   : *cat_command      ? cat.file
+                                  : *map_command      ? map.file
                                                       : convert.input;
         const bool out_of_memory = dynamic_cast<const std::bad_alloc*>(&error) != nullptr;
         std::fflush(stdout);

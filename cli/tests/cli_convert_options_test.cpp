@@ -40,7 +40,7 @@ TEST_F(CliConvert, ToAndFromNameTheFormatsWhateverTheExtensions) {
     }
     result = run("convert " + dense + " " + path("x.dbdf") + " --from xlsx");
     EXPECT_EQ(result.exit_code, 2);
-    EXPECT_EQ(result.err, "dbdf: --from xlsx: unknown format (one of dbdf, npy, mtx, csv)\n");
+    EXPECT_EQ(result.err, "dbdf: --from xlsx: unknown format (one of dbdf, npy, mtx, csv, futhark)\n");
     result = run("convert " + dense + " " + path("x.dbdf"));
     EXPECT_EQ(result.exit_code, 2);
     EXPECT_EQ(result.err, "dbdf: " + dense + ": cannot tell the format (use .dbdf, .npy, .mtx, .csv or --from/--to)\n");

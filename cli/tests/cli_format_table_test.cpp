@@ -36,7 +36,11 @@ TEST(CliFormatTable, RowsAreUniqueAndComplete) {
         EXPECT_NE(format.to_dbdf, nullptr);
         EXPECT_NE(format.from_dbdf, nullptr);
         EXPECT_FALSE(format.description.empty());
-        ASSERT_FALSE(format.extensions.empty());
+        // A format without a standard extension (Futhark's binary data) has none: --from and --to name it. The
+        // .dbdf row must have its own.
+        if (&format == &dbdf_cli::dbdf_format()) {
+            EXPECT_FALSE(format.extensions.empty());
+        }
         for (std::string_view extension : format.extensions) {
             EXPECT_TRUE(extensions.insert(extension).second) << extension << " names two formats";
             EXPECT_TRUE(extension.size() > 1 && extension[0] == '.') << extension;

@@ -33,19 +33,29 @@ int run_cat(const CatOptions& options);
 struct ConvertOptions {
     std::string input;
     std::string output;
-    std::string from;  // format of the input: dbdf, npy, mtx, csv; empty: by extension
+    std::string from;  // format of the input: dbdf, npy, mtx, csv, futhark; empty: by extension
     std::string to;    // format of the output
     std::string encoding = "auto";
-    std::string block;        // "ROWSxCOLS"
-    std::string value_type;   // output value type
-    std::string data_type;    // dense, csr, frame
-    std::string schema;       // csv frames: "name:type,name:type"
-    std::string header;       // csv input: yes, no or auto (empty: auto)
-    std::string dialect;      // --dialect: the input's dialect, as --dialect-in
-    std::string dialect_in;   // --dialect-in
-    std::string dialect_out;  // --dialect-out
-    bool no_meta = false;     // --no-meta: no <OUT>.meta for daphne output
+    std::string block;           // "ROWSxCOLS"
+    std::string value_type;      // output value type
+    std::string data_type;       // dense, csr, frame
+    std::string schema;          // csv frames: "name:type,name:type"
+    std::string header;          // csv input: yes, no or auto (empty: auto)
+    std::string dialect;         // --dialect: the input's dialect, as --dialect-in
+    std::string dialect_in;      // --dialect-in
+    std::string dialect_out;     // --dialect-out
+    bool no_meta = false;        // --no-meta: no <OUT>.meta for daphne output
+    bool densify = false;        // --densify: Futhark output of a CSR input, as dense arrays
+    bool bool_elements = false;  // --bool: Futhark output of u8 values as bool
 };
 int run_convert(const ConvertOptions& options);
+
+struct MapOptions {
+    std::string file;
+    std::string output;  // the SVG file (written atomically)
+    std::string dialect = "spec";
+};
+
+int run_map(const MapOptions& options);
 
 }  // namespace dbdf_cli

@@ -86,7 +86,9 @@ std::vector<std::pair<std::string_view, bool>> format_options_given(const Conver
             {"--encoding", options.encoding != "auto"},
             {"--block", !options.block.empty()},
             {"--data-type", !options.data_type.empty()},
-            {"--no-meta", options.no_meta}};
+            {"--no-meta", options.no_meta},
+            {"--densify", options.densify},
+            {"--bool", options.bool_elements}};
 }
 
 bool lists(std::span<const std::string_view> options, std::string_view option) {
@@ -98,7 +100,7 @@ std::string formats_taking(std::string_view option, bool input_side) {
     std::string text;
     for (const ConversionFormat& format : conversion_formats()) {
         if (lists(input_side ? format.input_options : format.output_options, option)) {
-            text += (text.empty() ? "" : " or ") + std::string(format.extensions[0]);
+            text += (text.empty() ? "" : " or ") + usual_name(format);
         }
     }
     return text + (input_side ? " inputs" : " outputs");
@@ -128,7 +130,8 @@ int run_convert(const ConvertOptions& options) {
     const ConversionFormat& dbdf = dbdf_format();
     require_dbdf_side(from, to, options.input, options.output);
     refuse_options_that_do_not_apply(options, from, to);
-    Conversion conversion{options.input, options.output, settings_of(options), options.schema, options.header};
+    Conversion conversion{options.input,  options.output,  settings_of(options), options.schema,
+                          options.header, options.densify, options.bool_elements};
     if (conversion.settings.keep_blocks && (&from != &dbdf || &to != &dbdf)) {
         throw CliError("--encoding as-is applies to .dbdf to .dbdf conversions");
     }

@@ -119,6 +119,8 @@ void print_text(const std::string& file, const Summary& s) {
                    dbdf_block_type_name(static_cast<dbdf_block_type_t>(type)), s.blocks_by_block_type[type],
                    s.bytes_by_block_type[type], 100.0 * fraction(s.bytes_by_block_type[type], body));
     }
+    // A table of many blocks is hard to read; their layout is easier to see.
+    if (s.blocks.size() > 1) fmt::print("picture:     dbdf map {} OUT.svg draws the blocks\n", terminal_text(file));
 }
 
 void print_json(const std::string& file, const Summary& s) {

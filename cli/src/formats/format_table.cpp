@@ -8,6 +8,7 @@
 
 #include "../handles.hpp"
 #include "csv.hpp"
+#include "futhark.hpp"
 #include "mtx.hpp"
 #include "npy.hpp"
 #include "reencode.hpp"
@@ -25,6 +26,10 @@ void csv_in(const Conversion& c) {
                 c.header.empty() ? CsvHeader::Auto : parse_csv_header(c.header));
 }
 void csv_out(const Conversion& c) { dbdf_to_csv(c.input, c.output, c.settings); }
+void futhark_in(const Conversion& c) { futhark_to_dbdf(c.input, c.output, c.settings); }
+void futhark_out(const Conversion& c) {
+    dbdf_to_futhark(c.input, c.output, c.settings, FutharkOutputOptions{c.densify, c.bool_elements});
+}
 
 constexpr std::array<std::string_view, 1> kDbdfExtensions{".dbdf"};
 constexpr std::array<std::string_view, 2> kDbdfInputOptions{"--dialect", "--dialect-in"};
@@ -34,8 +39,9 @@ constexpr std::array<std::string_view, 1> kNpyExtensions{".npy"};
 constexpr std::array<std::string_view, 1> kMtxExtensions{".mtx"};
 constexpr std::array<std::string_view, 1> kCsvExtensions{".csv"};
 constexpr std::array<std::string_view, 2> kCsvInputOptions{"--schema", "--header"};
+constexpr std::array<std::string_view, 2> kFutharkOutputOptions{"--densify", "--bool"};
 
-const std::array<ConversionFormat, 4> kFormats{{
+const std::array<ConversionFormat, 5> kFormats{{
     {"dbdf", kDbdfExtensions, "the DAPHNE binary data format, either dialect", dbdf_reencode, dbdf_reencode,
      kDbdfInputOptions, kDbdfOutputOptions, true},
     {"npy", kNpyExtensions, "NumPy arrays (1-D and 2-D, versions 1.0 to 3.0)", npy_in, npy_out, {}, {}, false},
@@ -48,6 +54,14 @@ const std::array<ConversionFormat, 4> kFormats{{
      kCsvInputOptions,
      {},
      true},
+    {"futhark",
+     {},
+     "Futhark binary data (ranks 0 to 2; several values: a frame)",
+     futhark_in,
+     futhark_out,
+     {},
+     kFutharkOutputOptions,
+     false},
 }};
 
 std::string lower_case(std::string_view text) {
@@ -97,28 +111,33 @@ std::string format_names() {
 
 std::string usual_extensions() {
     std::string text;
-    for (const ConversionFormat& format : kFormats)
-        text += (text.empty() ? "" : ", ") + std::string(format.extensions[0]);
+    for (const ConversionFormat& format : kFormats) {
+        if (!format.extensions.empty()) text += (text.empty() ? "" : ", ") + std::string(format.extensions[0]);
+    }
     return text;
 }
 
 std::string other_formats_extensions() {
     std::string text;
     for (const ConversionFormat& format : kFormats) {
-        if (&format != &dbdf_format()) text += (text.empty() ? "" : ", ") + std::string(format.extensions[0]);
+        if (&format != &dbdf_format()) text += (text.empty() ? "" : ", ") + usual_name(format);
     }
     return text;
+}
+
+std::string usual_name(const ConversionFormat& format) {
+    return format.extensions.empty() ? "--from/--to " + std::string(format.name) : std::string(format.extensions[0]);
 }
 
 std::string formats_help() {
     std::string text = "Formats (by extension, or --from/--to; one side must be dbdf):\n";
     for (const ConversionFormat& format : kFormats) {
-        text += fmt::format("  {:<5} {:<7} {}\n", format.name, joined(format.extensions, " "), format.description);
+        text += fmt::format("  {:<7} {:<7} {}\n", format.name, joined(format.extensions, " "), format.description);
         if (!format.input_options.empty()) {
-            text += fmt::format("{:16}input options: {}\n", "", joined(format.input_options, " "));
+            text += fmt::format("{:18}input options: {}\n", "", joined(format.input_options, " "));
         }
         if (!format.output_options.empty()) {
-            text += fmt::format("{:16}output options: {}\n", "", joined(format.output_options, " "));
+            text += fmt::format("{:18}output options: {}\n", "", joined(format.output_options, " "));
         }
     }
     return text;

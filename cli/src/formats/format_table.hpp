@@ -17,8 +17,10 @@ struct Conversion {
     std::string input;
     std::string output;
     OutputSettings settings;
-    std::string schema;  // --schema (.csv input)
-    std::string header;  // --header (.csv input): yes, no or auto; empty: auto
+    std::string schema;          // --schema (.csv input)
+    std::string header;          // --header (.csv input): yes, no or auto; empty: auto
+    bool densify = false;        // --densify (Futhark output): a CSR input written as dense arrays
+    bool bool_elements = false;  // --bool (Futhark output): u8 values written as bool
 };
 
 // Reads conversion.input and writes conversion.output; throws CliError.
@@ -26,7 +28,8 @@ using Converter = void (*)(const Conversion& conversion);
 
 struct ConversionFormat {
     std::string_view name;                             // as --from and --to take it
-    std::span<const std::string_view> extensions;      // with the dot, lower case; the first is the usual one
+    std::span<const std::string_view> extensions;      // with the dot, lower case; the first is the usual one; none
+                                                       // for a format without a standard one (--from/--to name it)
     std::string_view description;                      // one line for --help
     Converter to_dbdf;                                 // this format to .dbdf (for .dbdf itself: re-encoding)
     Converter from_dbdf;                               // .dbdf to this format
@@ -50,11 +53,14 @@ const ConversionFormat& dbdf_format();
 // "dbdf, npy, mtx, csv": the names, for messages and help.
 std::string format_names();
 
-// ".dbdf, .npy, .mtx, .csv": every format's usual extension.
+// ".dbdf, .npy, .mtx, .csv": every format's usual extension (formats without one are left out).
 std::string usual_extensions();
 
 // ".npy, .mtx, .csv": the usual extensions of the formats other than .dbdf.
 std::string other_formats_extensions();
+
+// The usual extension of `format`, or for a format without one "--from/--to NAME": for messages.
+std::string usual_name(const ConversionFormat& format);
 
 // The formats as `dbdf convert --help` lists them: per row its name, extensions, what it is and its options.
 std::string formats_help();

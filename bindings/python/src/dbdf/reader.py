@@ -356,3 +356,13 @@ class Reader:
         if status < 0 and not violations:
             check(status)  # a failure other than a violation (e.g. out of memory)
         return violations
+
+    # -- picture --------------------------------------------------------------------------------------------
+
+    def plot(self, title: str | None = None):
+        """A matplotlib Figure of the object's blocks, the picture `dbdf map` draws: each block a rectangle at its
+        position and shape, coloured by block type and shaded by its stored values per cell, with a legend and the
+        object's shape and size. Reads the block index only. Needs matplotlib (an optional dependency): raises
+        ImportError saying so when it is missing."""
+        from ._plot import plot_blocks
+        return plot_blocks(self, title)

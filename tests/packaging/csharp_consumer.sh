@@ -11,12 +11,8 @@ version=$(basename "$nupkg" .nupkg)
 version=${version#Dbdf.}
 
 # Shipped natives carry no debug sections: each is under 5 MB.
-while read -r size name; do
-  if ((size >= 5 * 1024 * 1024)); then
-    echo "csharp_consumer: $name in $nupkg weighs $size bytes: a shipped library must stay under 5 MB" >&2
-    exit 1
-  fi
-done < <(unzip -Z -l "$nupkg" | awk '$NF ~ /^runtimes\/.*\/native\// {print $4, $NF}')
+source "$(dirname "${BASH_SOURCE[0]}")/native_sizes.sh"
+check_packed_natives "$nupkg" '^runtimes/.*/native/'
 
 work=$(mktemp -d -t dbdf-csharp-consumer-XXXXXX)
 trap 'rm -rf "$work"' EXIT

@@ -12,12 +12,8 @@ version=${version#dbdf-}
 jar_dir=$(dirname "$jar")
 
 # Shipped natives carry no debug sections: each is under 5 MB.
-while read -r size name; do
-  if ((size >= 5 * 1024 * 1024)); then
-    echo "java_consumer: $name in $jar weighs $size bytes: a shipped library must stay under 5 MB" >&2
-    exit 1
-  fi
-done < <(unzip -Z -l "$jar" | awk '$NF ~ /^native\/.*\.so/ {print $4, $NF}')
+source "$(dirname "${BASH_SOURCE[0]}")/native_sizes.sh"
+check_packed_natives "$jar" '^native/.*\\.so'
 
 work=$(mktemp -d -t dbdf-java-consumer-XXXXXX)
 trap 'rm -rf "$work"' EXIT

@@ -19,6 +19,9 @@ work=$(mktemp -d -t dbdf-java-consumer-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cp -R "$consumer_source"/. "$work"
 cd "$work"
+# Maven is started twice for a few seconds of work each: a JVM that skips the optimising compiler starts
+# faster (this changes nothing of what Maven does).
+export MAVEN_OPTS="${MAVEN_OPTS:-} -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
 
 mvn -o -B -q org.apache.maven.plugins:maven-install-plugin:3.1.2:install-file -Dfile="$jar_dir/dbdf-$version.jar" \
   -Dsources="$jar_dir/dbdf-$version-sources.jar" -Djavadoc="$jar_dir/dbdf-$version-javadoc.jar"

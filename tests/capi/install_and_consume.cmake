@@ -28,7 +28,7 @@ if(EXISTS "${prefix}/bin/dbdf")
 endif()
 
 # Shipped libraries carry no debug sections; each shared library is under 5 MB. The static archive cannot be held
-# to that size (it keeps the symbol table and relocations a link needs: about 6 MB), only to no debug sections.
+# to that size (it keeps the symbol table and relocations a link needs: 6 to 7 MB), only to no debug sections.
 file(GLOB_RECURSE installed_libraries "${prefix}/lib*/*.so*" "${prefix}/lib*/*.a")
 if(NOT installed_libraries)
   message(FATAL_ERROR "no library was installed under ${prefix}")

@@ -34,6 +34,10 @@ if ! command -v cargo >/dev/null 2>&1; then
   packages+=(cargo rustc rust-clippy rustfmt)
 fi
 
+# Packaging: nuget packs and installs the C# NuGet package under mono (bookworm: 2.8.7); readelf and
+# objdump (binutils, in build-essential) check the shipped libraries.
+packages+=(nuget)
+
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
@@ -78,4 +82,16 @@ PYTHON
     python3 -m pip --version >/dev/null 2>&1 || python3 -m ensurepip --upgrade >/dev/null
     python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore -r "$python_requirements"
   fi
+fi
+
+# Packaging: every Maven plugin of the Java binding's pom (the jar, sources and javadoc plugins, and the install
+# plugin that puts the jar into the local repository), resolved once into ~/.m2, so that the Java consumer test
+# runs Maven offline. Skipped when the plugins the packaging added are there already (starting Maven is slow).
+java_pom="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/bindings/java/pom.xml"
+maven_plugins="$HOME/.m2/repository/org/apache/maven/plugins"
+if command -v mvn >/dev/null 2>&1 && [[ -f "$java_pom" ]] &&
+  ! [[ -d "$maven_plugins/maven-install-plugin/3.1.2" && -d "$maven_plugins/maven-source-plugin/3.3.1" &&
+    -d "$maven_plugins/maven-javadoc-plugin/3.6.3" ]]; then
+  echo "install-deps: resolving the Maven plugins of the Java binding"
+  mvn -B -q -f "$java_pom" org.apache.maven.plugins:maven-dependency-plugin:3.6.1:resolve-plugins >/dev/null
 fi

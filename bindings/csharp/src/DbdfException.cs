@@ -1,4 +1,5 @@
 using System;
+using System.IO;
 
 namespace Dbdf
 {
@@ -13,8 +14,15 @@ namespace Dbdf
     /// (<see cref="DbdfLibrary.StatusName"/>), a colon and the library's message, as in every binding:
     /// <c>"format: data type 9 is unknown (1 dense, 2 CSR, 3 frame) at byte 1 (spec layout)"</c>. The message is
     /// never cut, however long (a long label or path it quotes stays whole).
+    /// <para>
+    /// An <see cref="IOException"/>, as .NET reports failures to read a file, so code that already handles I/O
+    /// failures handles dbdf's. A file to read that does not exist is reported as .NET's own
+    /// <see cref="FileNotFoundException"/> instead, naming the path in <see cref="FileNotFoundException.FileName"/>,
+    /// with this exception (status, message) as its <see cref="Exception.InnerException"/>. Arguments the binding
+    /// checks itself (a null, a short array) throw the usual <see cref="ArgumentException"/> types.
+    /// </para>
     /// </remarks>
-    public class DbdfException : Exception
+    public class DbdfException : IOException
     {
         /// <summary>The status; <see cref="Status.Unknown"/> for a code this binding does not know.</summary>
         public Status Status { get; private set; }
@@ -63,6 +71,20 @@ namespace Dbdf
             // An offset beyond long.MaxValue cannot come from a real input (its size is one): no offset, like the
             // library's DBDF_NO_OFFSET.
             Offset = offset > long.MaxValue ? (long?)null : (long)offset;
+        }
+
+        /// <summary>
+        /// This failure to open <paramref name="path"/> for reading as a <see cref="FileNotFoundException"/> when it is an
+        /// I/O failure and nothing exists at <paramref name="path"/>; otherwise this failure itself. The C library reports
+        /// every failure to open as <see cref="Dbdf.Status.Io"/>; whether the file is missing is asked afterwards.
+        /// </summary>
+        internal Exception ForMissingFile(string path)
+        {
+            if (Status != Status.Io || File.Exists(path) || Directory.Exists(path))
+            {
+                return this;
+            }
+            return new FileNotFoundException(Message, path, this);
         }
 
         private static string Describe(int statusCode, string nativeMessage)

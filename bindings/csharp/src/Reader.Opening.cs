@@ -18,6 +18,10 @@ namespace Dbdf
         /// Opens the file at <paramref name="path"/> (read-only, with positioned reads) in <paramref name="dialect"/> and parses
         /// its header.
         /// </summary>
+        /// <exception cref="System.IO.FileNotFoundException">
+        /// Nothing exists at <paramref name="path"/>; the <see cref="Exception.InnerException"/> is the library's
+        /// <see cref="DbdfException"/>.
+        /// </exception>
         /// <exception cref="DbdfException">
         /// <see cref="Status.Io"/> when the file cannot be opened or is not a regular file (a FIFO is refused at once,
         /// never waited on), and from later reads when another process shortened the file since it was opened ("the
@@ -58,8 +62,16 @@ namespace Dbdf
             }
             ReaderOptions opened = CopyOf(options);
             NativeLoader.EnsureLoaded();
-            Reader reader = new Reader(new NativeReader(path, (int)opened.Dialect, (uint)opened.Threads), IntPtr.Zero,
-                opened);
+            Reader reader;
+            try
+            {
+                reader = new Reader(new NativeReader(path, (int)opened.Dialect, (uint)opened.Threads), IntPtr.Zero,
+                    opened);
+            }
+            catch (DbdfException error)
+            {
+                throw error.ForMissingFile(path);
+            }
             reader.readsFile = true;
             return reader;
         }

@@ -24,7 +24,7 @@ namespace Dbdf
     /// </example>
     /// <remarks>
     /// Owns native memory: dispose it (<c>using</c>). <see cref="Dispose()"/> is idempotent; every other member
-    /// throws <see cref="ObjectDisposedException"/> after it. A finalizer frees a reader that was never disposed,
+    /// throws <see cref="System.ObjectDisposedException"/> after it. A finalizer frees a reader that was never disposed,
     /// as a safety net only. A reader is used by one thread at a time; its members lock it, so that a Dispose from
     /// another thread cannot free it during a call.
     ///

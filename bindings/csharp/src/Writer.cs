@@ -23,7 +23,7 @@ namespace Dbdf
     /// Finish(); disposing a writer without a successful Finish() discards everything and leaves an existing file
     /// untouched. The file is not synced to the disk unless the writer was opened with
     /// <see cref="WriterOptions.Durable"/>. Owns native memory: dispose it (<c>using</c>); Dispose is idempotent and
-    /// every other member throws <see cref="ObjectDisposedException"/> after it; a finalizer is only a safety net.
+    /// every other member throws <see cref="System.ObjectDisposedException"/> after it; a finalizer is only a safety net.
     ///
     /// Value arrays are pinned, not copied, during each call; the array's element type is the value type of the
     /// values given, and every value must be exactly representable in the object's (column's) value type.

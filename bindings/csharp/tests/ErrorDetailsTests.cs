@@ -79,7 +79,9 @@ namespace Dbdf.Tests
         [Test]
         public void FailuresOfOtherKindsHaveNoRuleAndNoOffset()
         {
-            DbdfException missing = Assert.Throws<DbdfException>(() => Reader.Open(temporary.File("absent.dbdf")));
+            // A missing file is a FileNotFoundException wrapping the library's failure.
+            DbdfException missing = (DbdfException)Assert.Throws<FileNotFoundException>(
+                () => Reader.Open(temporary.File("absent.dbdf"))).InnerException;
             Assert.Equal(Status.Io, missing.Status);
             Assert.Equal(null, missing.Rule);
             Assert.Equal(null, missing.Offset);

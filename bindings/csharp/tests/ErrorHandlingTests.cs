@@ -30,12 +30,25 @@ namespace Dbdf.Tests
         }
 
         [Test]
-        public void MissingFileIsAnIoError()
+        public void MissingFileIsAFileNotFoundExceptionWrappingTheIoError()
         {
-            DbdfException error = AssertStatus(Status.Io, () => Reader.Open(temporary.File("absent.dbdf")));
-            Assert.True(error.Status.IsIoError());
+            string absent = temporary.File("absent.dbdf");
+            FileNotFoundException missing = Assert.Throws<FileNotFoundException>(() => Reader.Open(absent));
+            Assert.Equal(absent, missing.FileName);
+            DbdfException error = missing.InnerException as DbdfException;
+            Assert.True(error != null, "the library's failure is the inner exception");
+            Assert.Equal(Status.Io, error.Status);
             Assert.False(error.Status.IsInvalidData());
             Assert.True(error.NativeMessage.Contains("absent.dbdf"), error.NativeMessage);
+            Assert.Equal(error.Message, missing.Message);
+        }
+
+        [Test]
+        public void UnreadableExistingPathIsAnIoException()
+        {
+            // A directory exists: an I/O failure, but not a missing file.
+            DbdfException error = AssertStatus(Status.Io, () => Reader.Open(temporary.Path));
+            Assert.True(error is IOException, "every failure of the library is an IOException");
         }
 
         [Test]

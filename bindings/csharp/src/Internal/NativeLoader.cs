@@ -9,7 +9,9 @@ namespace Dbdf.Internal
 {
     /// <summary>
     /// Finds the native libraries next to Dbdf.dll, without environment variables: libdbdf and the P/Invoke glue
-    /// libdbdf_csharp are loaded by absolute path from the assembly's directory before the first native call.
+    /// libdbdf_csharp are loaded by absolute path from the assembly's directory before the first native call, or,
+    /// when the assembly comes from the NuGet package (lib/&lt;framework&gt;/Dbdf.dll), from the package's
+    /// runtimes/&lt;rid&gt;/native/ folder (rid: linux-x64, linux-arm64, osx-x64, osx-arm64).
     /// Later lookups of the glue by name ([DllImport("dbdf_csharp")]) then find the already loaded library. If the
     /// directory does not hold them, the runtime's own search (the system's library path) is tried, and a failure
     /// lists everything that was searched.
@@ -91,6 +93,32 @@ namespace Dbdf.Internal
             return Environment.OSVersion.Platform == PlatformID.MacOSX || File.Exists("/usr/lib/libSystem.dylib");
         }
 
+        /// <summary>
+        /// The NuGet package's native folder for this process, seen from the assembly's folder lib/&lt;framework&gt;/:
+        /// ../../runtimes/&lt;rid&gt;/native.
+        /// </summary>
+        private static string PackageNativeDirectory(string assemblyDirectory, bool mac)
+        {
+            string architecture = RuntimeInformation.ProcessArchitecture == Architecture.Arm64 ? "arm64" : "x64";
+            string rid = (mac ? "osx-" : "linux-") + architecture;
+            return Path.GetFullPath(Path.Combine(assemblyDirectory, "..", "..", "runtimes", rid, "native"));
+        }
+
+        /// <summary>The first of directories/name that exists, or null; every path tried that does not is listed.</summary>
+        private static string FirstExisting(string[] directories, string name, List<string> searched)
+        {
+            foreach (string directory in directories)
+            {
+                string path = Path.Combine(directory, name);
+                if (File.Exists(path))
+                {
+                    return path;
+                }
+                searched.Add(path + " (not found)");
+            }
+            return null;
+        }
+
         private static void PreloadFromAssemblyDirectory(List<string> searched)
         {
             if (Environment.OSVersion.Platform != PlatformID.Unix && Environment.OSVersion.Platform != PlatformID.MacOSX)
@@ -105,15 +133,15 @@ namespace Dbdf.Internal
             }
             string directory = Path.GetDirectoryName(Path.GetFullPath(location));
             bool mac = IsMac();
+            string[] directories = { directory, PackageNativeDirectory(directory, mac) };
             string[] names = mac
                 ? new[] { "libdbdf." + AbiMajor + ".dylib", "libdbdf_csharp.dylib" }
                 : new[] { "libdbdf.so." + AbiMajor, "libdbdf_csharp.so" };
             foreach (string name in names)
             {
-                string path = Path.Combine(directory, name);
-                if (!File.Exists(path))
+                string path = FirstExisting(directories, name, searched);
+                if (path == null)
                 {
-                    searched.Add(path + " (not found)");
                     continue;
                 }
                 IntPtr handle = mac ? MacDlopen(path, RtldNow | RtldGlobalMac) : LinuxDlopen(path, RtldNow | RtldGlobal);

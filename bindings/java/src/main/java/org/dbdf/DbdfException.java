@@ -1,6 +1,12 @@
 package org.dbdf;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -15,11 +21,17 @@ import java.util.OptionalLong;
  * {@code "format: data type 9 is unknown (1 dense, 2 CSR, 3 frame) at byte 1 (spec layout)"}. The message is
  * never cut, however long (a long label or path it quotes stays whole).
  *
- * <p>Unchecked: use {@link #status()} to tell bad input ({@link Status#isInvalidData()}) from I/O failures
- * ({@link Status#isIoError()}) and from misuse of the API ({@link Status#isUsageError()}).
+ * <p>Unchecked, and an {@link UncheckedIOException}, as the JDK reports failures to read a file and malformed data
+ * in it (a {@code ZipException} or a {@code MalformedInputException} is an {@link IOException}): code that already
+ * handles I/O failures handles dbdf's. {@link #getCause()} is the checked {@link IOException} a Java file API would
+ * have thrown: a {@link NoSuchFileException} naming the path when the file to read does not exist, a plain
+ * {@link IOException} with the same message otherwise. Use {@link #status()} to tell bad input
+ * ({@link Status#isInvalidData()}) from I/O failures ({@link Status#isIoError()}) and from misuse of the API
+ * ({@link Status#isUsageError()}). Arguments the binding checks itself (a null, a short array) throw the usual
+ * {@link NullPointerException} and {@link IllegalArgumentException} instead.
  */
-public class DbdfException extends RuntimeException {
-    private static final long serialVersionUID = 2L;
+public class DbdfException extends UncheckedIOException {
+    private static final long serialVersionUID = 3L;
 
     private final Status status;
     private final int statusCode;
@@ -43,12 +55,44 @@ public class DbdfException extends RuntimeException {
     }
 
     private DbdfException(Status status, int statusCode, String nativeMessage, int rule, long offset) {
-        super(status.name().toLowerCase(Locale.ROOT) + ": " + nativeMessage);
+        this(status, statusCode, nativeMessage, rule, offset, new IOException(describe(status, nativeMessage)));
+    }
+
+    private DbdfException(Status status, int statusCode, String nativeMessage, int rule, long offset,
+            IOException cause) {
+        super(describe(status, nativeMessage), cause);
         this.status = status;
         this.statusCode = statusCode;
         this.nativeMessage = nativeMessage;
         this.rule = rule;
         this.offset = offset;
+    }
+
+    private static String describe(Status status, String nativeMessage) {
+        return status.name().toLowerCase(Locale.ROOT) + ": " + nativeMessage;
+    }
+
+    /**
+     * This failure to open {@code path} for reading, with a {@link NoSuchFileException} as its cause when it is an
+     * I/O failure and nothing exists at {@code path}; otherwise this failure itself. The C library reports every
+     * failure to open as {@link Status#IO}; whether the file is missing is asked of the file system afterwards.
+     */
+    DbdfException withMissingFileCause(String path) {
+        if (status != Status.IO || !isMissing(path)) {
+            return this;
+        }
+        DbdfException missing = new DbdfException(status, statusCode, nativeMessage, rule, offset,
+                new NoSuchFileException(path, null, getMessage()));
+        missing.setStackTrace(getStackTrace());
+        return missing;
+    }
+
+    private static boolean isMissing(String path) {
+        try {
+            return Files.notExists(Path.of(path));
+        } catch (InvalidPathException unusable) {
+            return false;
+        }
     }
 
     public Status status() {

@@ -114,7 +114,11 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(options, "options");
         NativeLibrary.load();
-        return new Reader(new NativeReader(path, options.dialect().code(), options.threads()), null, options);
+        try {
+            return new Reader(new NativeReader(path, options.dialect().code(), options.threads()), null, options);
+        } catch (DbdfException error) {
+            throw error.withMissingFileCause(path);
+        }
     }
 
     /** Reads a copy of {@code bytes} in {@code dialect}. */

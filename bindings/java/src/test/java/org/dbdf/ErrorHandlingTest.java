@@ -4,13 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -39,9 +43,36 @@ class ErrorHandlingTest {
 
     @Test
     void missingFileIsAnIoError() {
-        DbdfException error = assertStatus(Status.IO, () -> Reader.open(temporary.resolve("absent.dbdf")));
+        Path absent = temporary.resolve("absent.dbdf");
+        DbdfException error = assertStatus(Status.IO, () -> Reader.open(absent));
         assertTrue(error.status().isIoError());
         assertFalse(error.status().isInvalidData());
+        // What Java code catches for a missing file: an UncheckedIOException whose cause is NoSuchFileException.
+        assertTrue(error instanceof UncheckedIOException);
+        NoSuchFileException cause = assertInstanceOf(NoSuchFileException.class, error.getCause());
+        assertEquals(absent.toString(), cause.getFile());
+        assertTrue(cause.getMessage().contains(error.nativeMessage()), cause.getMessage());
+    }
+
+    @Test
+    void unreadableExistingPathIsAnIoErrorWithAPlainIoExceptionCause() {
+        // A directory exists: the failure is I/O but not a missing file.
+        DbdfException error = assertStatus(Status.IO, () -> Reader.open(temporary));
+        assertEquals(IOException.class, error.getCause().getClass());
+        assertEquals(error.getMessage(), error.getCause().getMessage());
+    }
+
+    @Test
+    void formatErrorsAreUncheckedIoExceptionsWithTheirRuleAndOffset() {
+        byte[] header = new byte[19];
+        header[0] = 2; // version 2 does not exist
+        header[1] = 1;
+        header[18] = 10;
+        UncheckedIOException caught = assertThrows(UncheckedIOException.class, () -> Reader.fromBytes(header));
+        DbdfException error = assertInstanceOf(DbdfException.class, caught);
+        assertEquals(Status.FORMAT, error.status());
+        assertEquals(0L, error.offset().getAsLong());
+        assertInstanceOf(IOException.class, error.getCause());
     }
 
     @Test

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Builds the release artifacts of dbdf (the `release` CMake preset: Release, natives stripped of debug sections) and
+# collects them in one folder:
+#   dist/prefix/   `cmake --install --strip`: bin/dbdf, include/dbdf.h, lib/ (libdbdf.so, libdbdf.a, CMake package,
+#                  pkg-config file)
+#   dist/maven/    dbdf-<version>.jar with its -sources and -javadoc jars (org.dbdf:dbdf:<version>)
+#   dist/nuget/    Dbdf.<version>.nupkg
+# Usage: bash scripts/package.sh [ARTIFACT...]   (default: all of them; ARTIFACT is prefix, jar or nupkg)
+# DBDF_DIST_DIR chooses another output folder than dist/.
+#
+# One function per artifact, package_<artifact>, each building only the CMake targets it needs and copying its
+# result into "$dist"; an artifact is added by writing its function and naming it in `artifacts`.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+build_dir="$root/build-release"
+dist="${DBDF_DIST_DIR:-$root/dist}"
+artifacts=(prefix jar nupkg)
+
+build_release_targets() {
+  cmake --build "$build_dir" -j2 --target "$@"
+}
+
+package_prefix() {
+  build_release_targets dbdf dbdf_static dbdf_cli
+  rm -rf "$dist/prefix"
+  cmake --install "$build_dir" --prefix "$dist/prefix" --component Unspecified --strip >/dev/null
+}
+
+package_jar() {
+  build_release_targets dbdf_java_jar
+  mkdir -p "$dist/maven"
+  cp "$build_dir"/bindings/java/maven/dbdf-*.jar "$dist/maven/"
+}
+
+package_nupkg() {
+  build_release_targets dbdf_csharp_nupkg
+  mkdir -p "$dist/nuget"
+  cp "$build_dir"/bindings/csharp/nuget/Dbdf.*.nupkg "$dist/nuget/"
+}
+
+requested=("$@")
+if ((${#requested[@]} == 0)); then
+  requested=("${artifacts[@]}")
+fi
+for artifact in "${requested[@]}"; do
+  if ! declare -F "package_$artifact" >/dev/null; then
+    echo "package: unknown artifact '$artifact' (known: ${artifacts[*]})" >&2
+    exit 2
+  fi
+done
+
+bash scripts/install-deps.sh
+source scripts/env.sh
+cmake --preset release >/dev/null
+mkdir -p "$dist"
+for artifact in "${requested[@]}"; do
+  echo "package: $artifact"
+  "package_$artifact"
+done
+echo "package: artifacts in $dist"

@@ -348,6 +348,59 @@ namespace Dbdf.Tests
             }
         }
 
+        private static void ReadAndDispose(byte[] bytes, long failAt)
+        {
+            ScriptedStream stream = new ScriptedStream(bytes, 1 << 20, failAt, new IOException("injected"));
+            try
+            {
+                using (Reader reader = Reader.FromStream(stream))
+                {
+                    reader.ReadDoubles();
+                }
+            }
+            catch (DbdfException expected)
+            {
+                Assert.True(expected.InnerException is IOException, "failed through the stream: " + expected);
+            }
+        }
+
+        private static void WriteAndDispose(bool finish)
+        {
+            using (Writer writer = Writer.ToStream(new MemoryStream()))
+            {
+                writer.BeginMatrix(DataType.Dense, ValueType.F64, 7, 5);
+                if (finish)
+                {
+                    writer.WriteDense(MatrixValues(), 0, Encoding.Auto, 3, 2);
+                    writer.Finish();
+                }
+            }
+        }
+
+        [Test]
+        public void StreamsAreReleasedWithTheirReaderOrWriter()
+        {
+            // The native side holds a GCHandle of each stream's adapter: disposing (or failing to open) must free it
+            // at once, or the stream would stay reachable for ever.
+            byte[] bytes = MatrixInMemory(MatrixValues());
+            int before = Dbdf.Internal.StreamCallbacks.LiveContexts;
+            ReadAndDispose(bytes, long.MaxValue);
+            Assert.Equal(before, Dbdf.Internal.StreamCallbacks.LiveContexts, "a stream read to the end and disposed");
+            ReadAndDispose(bytes, 0);
+            Assert.Equal(before, Dbdf.Internal.StreamCallbacks.LiveContexts, "a stream whose reader failed to open");
+            ReadAndDispose(bytes, bytes.Length / 2);
+            Assert.Equal(before, Dbdf.Internal.StreamCallbacks.LiveContexts, "a stream that failed after opening");
+            WriteAndDispose(true);
+            Assert.Equal(before, Dbdf.Internal.StreamCallbacks.LiveContexts, "a stream of a finished writer");
+            WriteAndDispose(false);
+            Assert.Equal(before, Dbdf.Internal.StreamCallbacks.LiveContexts, "a stream of an abandoned writer");
+            using (Reader reader = Reader.FromStream(new ScriptedStream(bytes, 1 << 20)))
+            {
+                Assert.Equal(before + 1, Dbdf.Internal.StreamCallbacks.LiveContexts, "an open reader holds its stream");
+            }
+            Assert.Equal(before, Dbdf.Internal.StreamCallbacks.LiveContexts, "and lets it go when disposed");
+        }
+
         [Test]
         public void BadArgumentsAreRefused()
         {

@@ -37,10 +37,20 @@ namespace Dbdf.Internal
             return taken;
         }
 
+        private static int liveContexts;
+
+        /// <summary>How many contexts are made and not yet released: what the tests check for leaks.</summary>
+        internal static int LiveContexts
+        {
+            get { return System.Threading.Volatile.Read(ref liveContexts); }
+        }
+
         /// <summary>A GCHandle (as the native context) keeping <paramref name="adapter"/> alive until Release.</summary>
         internal static IntPtr ContextOf(object adapter)
         {
-            return GCHandle.ToIntPtr(GCHandle.Alloc(adapter));
+            IntPtr context = GCHandle.ToIntPtr(GCHandle.Alloc(adapter));
+            System.Threading.Interlocked.Increment(ref liveContexts);
+            return context;
         }
 
         internal static long ReadAt(IntPtr context, ulong offset, IntPtr destination, UIntPtr length)
@@ -75,6 +85,7 @@ namespace Dbdf.Internal
         internal static void Release(IntPtr context)
         {
             GCHandle.FromIntPtr(context).Free();
+            System.Threading.Interlocked.Decrement(ref liveContexts);
         }
 
         private static void Fail(Exception thrown)

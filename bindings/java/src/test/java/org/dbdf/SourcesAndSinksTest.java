@@ -11,6 +11,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -325,6 +326,49 @@ class SourcesAndSinksTest {
             assertEquals(null, error.getCause());
             assertFalse(error.status() == Status.IO);
         }
+    }
+
+    /** True once {@code reference}'s object was collected, asking the collector a few times. */
+    private static boolean collected(WeakReference<?> reference) throws InterruptedException {
+        for (int attempt = 0; attempt < 50 && reference.get() != null; attempt++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        return reference.get() == null;
+    }
+
+    private static WeakReference<PositionedSource> readAndClose(byte[] bytes, long failAt) {
+        PositionedSource source = failingAt(bytes, failAt, new IOException("injected"));
+        try (Reader reader = Reader.open(source, bytes.length)) {
+            reader.readDoubles();
+        } catch (DbdfException expected) {
+            assertSame(IOException.class, expected.getCause().getClass());
+        }
+        return new WeakReference<>(source);
+    }
+
+    private static WeakReference<OutputStream> writeAndClose(boolean finish) {
+        OutputStream stream = new ByteArrayOutputStream();
+        try (Writer writer = Writer.toStream(stream)) {
+            writer.beginMatrix(DataType.DENSE, ValueType.F64, 7, 5);
+            if (finish) {
+                writer.writeDense(ValueType.F64, matrixValues(), 0, Encoding.AUTO, 3, 2);
+                writer.finish();
+            }
+        }
+        return new WeakReference<>(stream);
+    }
+
+    @Test
+    void sourcesAndSinksAreReleasedWithTheirReaderOrWriter() throws InterruptedException {
+        // The native side holds a global reference to each source and sink: closing (or failing to open) must
+        // delete it, or the object would stay reachable for ever.
+        byte[] bytes = matrixInMemory(matrixValues());
+        assertTrue(collected(readAndClose(bytes, bytes.length)), "a source read to the end and closed");
+        assertTrue(collected(readAndClose(bytes, 0)), "a source whose reader failed to open");
+        assertTrue(collected(readAndClose(bytes, bytes.length / 2)), "a source that failed after opening");
+        assertTrue(collected(writeAndClose(true)), "a sink of a finished writer");
+        assertTrue(collected(writeAndClose(false)), "a sink of an abandoned writer");
     }
 
     @Test

@@ -149,6 +149,23 @@ namespace Dbdf.Tests
             writer.Finish();
         }
 
+        /// <summary>A 300 x 100 matrix: more than one read-ahead window, so payloads are fetched as they are decoded.</summary>
+        private static double[] LargeMatrixValues()
+        {
+            return Enumerable.Range(0, 300 * 100).Select(index => index + 0.5).ToArray();
+        }
+
+        private static byte[] LargeMatrixInMemory(double[] values)
+        {
+            using (Writer writer = Writer.ToMemory())
+            {
+                writer.BeginMatrix(DataType.Dense, ValueType.F64, 300, 100);
+                writer.WriteDense(values, 0, Encoding.Dense, 50, 50);
+                writer.Finish();
+                return writer.ToArray();
+            }
+        }
+
         private static byte[] MatrixInMemory(double[] values)
         {
             using (Writer writer = Writer.ToMemory())
@@ -308,15 +325,7 @@ namespace Dbdf.Tests
 
             // A stream that breaks after the reader opened (payloads beyond the first read-ahead window are fetched
             // later): the later call fails with the inner exception, and the reader still disposes cleanly.
-            double[] large = Enumerable.Range(0, 300 * 100).Select(index => index + 0.5).ToArray();
-            byte[] largeBytes;
-            using (Writer writer = Writer.ToMemory())
-            {
-                writer.BeginMatrix(DataType.Dense, ValueType.F64, 300, 100);
-                writer.WriteDense(large, 0, Encoding.Dense, 100, 100);
-                writer.Finish();
-                largeBytes = writer.ToArray();
-            }
+            byte[] largeBytes = LargeMatrixInMemory(LargeMatrixValues());
             IOException late = new IOException("late failure");
             ScriptedStream breaking = new ScriptedStream(largeBytes, 1 << 20, long.MaxValue, late);
             using (Reader reader = Reader.FromStream(breaking))
@@ -399,6 +408,39 @@ namespace Dbdf.Tests
                 Assert.Equal(before + 1, Dbdf.Internal.StreamCallbacks.LiveContexts, "an open reader holds its stream");
             }
             Assert.Equal(before, Dbdf.Internal.StreamCallbacks.LiveContexts, "and lets it go when disposed");
+        }
+
+        /// <summary>Records the threads it is read on.</summary>
+        private sealed class ThreadRecordingStream : MemoryStream
+        {
+            internal readonly List<int> Threads = new List<int>();
+
+            internal ThreadRecordingStream(byte[] bytes) : base(bytes, false)
+            {
+            }
+
+            public override int Read(byte[] buffer, int offset, int count)
+            {
+                lock (Threads)
+                {
+                    Threads.Add(System.Threading.Thread.CurrentThread.ManagedThreadId);
+                }
+                return base.Read(buffer, offset, count);
+            }
+        }
+
+        [Test]
+        public void CallbacksRunOnTheCallingThreadOnlyAlsoWithDecodingThreads()
+        {
+            double[] values = LargeMatrixValues();
+            ThreadRecordingStream stream = new ThreadRecordingStream(LargeMatrixInMemory(values));
+            using (Reader reader = Reader.FromStream(stream, new ReaderOptions { Threads = 4 }))
+            {
+                Assert.ArrayEqual(values, reader.ReadDoubles());
+            }
+            int caller = System.Threading.Thread.CurrentThread.ManagedThreadId;
+            Assert.True(stream.Threads.Count > 1, "the stream was read more than once");
+            Assert.True(stream.Threads.All(thread => thread == caller), "read on the calling thread only");
         }
 
         [Test]

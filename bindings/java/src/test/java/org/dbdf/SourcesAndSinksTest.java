@@ -53,6 +53,22 @@ class SourcesAndSinksTest {
         writer.finish();
     }
 
+    /** A 300 x 100 matrix of doubles: more than one read-ahead window, so payloads are fetched as they are decoded. */
+    private static double[] largeMatrixValues() {
+        double[] values = new double[300 * 100];
+        Arrays.setAll(values, index -> index + 0.5);
+        return values;
+    }
+
+    private static byte[] largeMatrixInMemory(double[] values) {
+        try (Writer writer = Writer.toMemory()) {
+            writer.beginMatrix(DataType.DENSE, ValueType.F64, 300, 100);
+            writer.writeDense(ValueType.F64, values, 0, Encoding.DENSE, 50, 50);
+            writer.finish();
+            return writer.toByteArray();
+        }
+    }
+
     private static byte[] matrixInMemory(double[] values) {
         try (Writer writer = Writer.toMemory()) {
             writeMatrix(writer, values);
@@ -238,15 +254,7 @@ class SourcesAndSinksTest {
 
         // A source that breaks after the reader opened (payloads beyond the first read-ahead window are fetched
         // later): the later call fails with the cause, and the reader still closes cleanly.
-        double[] large = new double[300 * 100];
-        Arrays.setAll(large, index -> index + 0.5);
-        byte[] largeBytes;
-        try (Writer writer = Writer.toMemory()) {
-            writer.beginMatrix(DataType.DENSE, ValueType.F64, 300, 100);
-            writer.writeDense(ValueType.F64, large, 0, Encoding.DENSE, 100, 100);
-            writer.finish();
-            largeBytes = writer.toByteArray();
-        }
+        byte[] largeBytes = largeMatrixInMemory(largeMatrixValues());
         IOException late = new IOException("late failure");
         boolean[] broken = {false};
         PositionedSource breaking = (position, buffer, offset, length) -> {
@@ -369,6 +377,25 @@ class SourcesAndSinksTest {
         assertTrue(collected(readAndClose(bytes, bytes.length / 2)), "a source that failed after opening");
         assertTrue(collected(writeAndClose(true)), "a sink of a finished writer");
         assertTrue(collected(writeAndClose(false)), "a sink of an abandoned writer");
+    }
+
+    @Test
+    void callbacksRunOnTheCallingThreadOnlyAlsoWithDecodingThreads() {
+        double[] values = largeMatrixValues();
+        byte[] bytes = largeMatrixInMemory(values);
+        Thread caller = Thread.currentThread();
+        List<String> otherThreads = new ArrayList<>();
+        PositionedSource source = (position, buffer, offset, length) -> {
+            if (Thread.currentThread() != caller) {
+                otherThreads.add(Thread.currentThread().getName());
+            }
+            System.arraycopy(bytes, (int) position, buffer, offset, length);
+            return length;
+        };
+        try (Reader reader = Reader.open(source, bytes.length, ReaderOptions.defaults().withThreads(4))) {
+            assertArrayEquals(values, reader.readDoubles());
+        }
+        assertEquals(List.of(), otherThreads);
     }
 
     @Test

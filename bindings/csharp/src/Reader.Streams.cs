@@ -26,6 +26,16 @@ namespace Dbdf
         /// <summary>As <see cref="FromStream(Stream)"/>, as <paramref name="options"/> say (dialect, decoding threads).</summary>
         public static Reader FromStream(Stream stream, ReaderOptions options)
         {
+            return FromStream(stream, options, 0);
+        }
+
+        /// <summary>
+        /// As <see cref="FromStream(Stream, ReaderOptions)"/>, coalescing small reads through a read-ahead window of
+        /// <paramref name="readAheadBytes"/> bytes (0: the library's default, 64 KiB; at most 64 MiB): a larger window
+        /// means fewer, larger reads of a remote stream.
+        /// </summary>
+        public static Reader FromStream(Stream stream, ReaderOptions options, long readAheadBytes)
+        {
             if (stream == null)
             {
                 throw new ArgumentNullException("stream");
@@ -34,12 +44,13 @@ namespace Dbdf
             {
                 throw new ArgumentException("the stream must be readable and seekable", "stream");
             }
+            ulong readAhead = Arguments.NonNegative(readAheadBytes, "readAheadBytes");
             ReaderOptions opened = CopyOf(options);
             long length = stream.Length;
             NativeLoader.EnsureLoaded();
             // The library releases the context (the GCHandle) exactly once, also when opening fails.
             IntPtr context = StreamCallbacks.ContextOf(new StreamSource(stream));
-            Reader reader = new Reader(new NativeReader(length, 0, (int)opened.Dialect, (uint)opened.Threads, context),
+            Reader reader = new Reader(new NativeReader(length, readAhead, (int)opened.Dialect, (uint)opened.Threads, context),
                 IntPtr.Zero, opened);
             // Like a file, the native reader reads payloads into a buffer it reuses: payload streams are copies.
             reader.readsFile = true;

@@ -444,6 +444,29 @@ namespace Dbdf.Tests
         }
 
         [Test]
+        public void ALargerReadAheadWindowMeansFewerReads()
+        {
+            double[] values = LargeMatrixValues();
+            byte[] bytes = LargeMatrixInMemory(values);
+            ScriptedStream smallWindow = new ScriptedStream(bytes, int.MaxValue);
+            using (Reader reader = Reader.FromStream(smallWindow, new ReaderOptions(), 4096))
+            {
+                Assert.ArrayEqual(values, reader.ReadDoubles());
+            }
+            ScriptedStream wholeWindow = new ScriptedStream(bytes, int.MaxValue);
+            using (Reader reader = Reader.FromStream(wholeWindow, new ReaderOptions(), 1 << 20))
+            {
+                Assert.ArrayEqual(values, reader.ReadDoubles());
+            }
+            Assert.True(wholeWindow.Reads < smallWindow.Reads,
+                wholeWindow.Reads + " reads with a 1 MiB window, " + smallWindow.Reads + " with 4 KiB");
+            Assert.Throws<ArgumentOutOfRangeException>(() => Reader.FromStream(wholeWindow, new ReaderOptions(), -1));
+            DbdfException tooLarge = Assert.Throws<DbdfException>(
+                () => Reader.FromStream(wholeWindow, new ReaderOptions(), 1L << 40));
+            Assert.Equal(Status.InvalidArgument, tooLarge.Status, tooLarge.Message);
+        }
+
+        [Test]
         public void BadArgumentsAreRefused()
         {
             Assert.Throws<ArgumentNullException>(() => Reader.FromStream(null));

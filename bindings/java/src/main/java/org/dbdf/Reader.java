@@ -141,7 +141,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
             failure.initCause(error);
             throw failure;
         }
-        return open(ByteSourceAdapter.of(channel), size, options);
+        return open(ByteSourceAdapter.of(channel), size, 0, options);
     }
 
     /**
@@ -154,18 +154,30 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
 
     /** As {@link #open(PositionedSource, long)}, as {@code options} say (dialect, decoding threads). */
     public static Reader open(PositionedSource source, long size, ReaderOptions options) {
-        Objects.requireNonNull(source, "source");
-        return open(ByteSourceAdapter.of(source), size, options);
+        return open(source, size, 0, options);
     }
 
-    private static Reader open(ByteSourceAdapter source, long size, ReaderOptions options) {
+    /**
+     * As {@link #open(PositionedSource, long, ReaderOptions)}, coalescing small reads through a read-ahead window
+     * of {@code readAheadBytes} bytes (0: the library's default, 64 KiB; at most 64 MiB): a larger window means
+     * fewer, larger reads of a remote source.
+     */
+    public static Reader open(PositionedSource source, long size, long readAheadBytes, ReaderOptions options) {
+        Objects.requireNonNull(source, "source");
+        return open(ByteSourceAdapter.of(source), size, readAheadBytes, options);
+    }
+
+    private static Reader open(ByteSourceAdapter source, long size, long readAheadBytes, ReaderOptions options) {
         Objects.requireNonNull(options, "options");
         if (size < -1) {
             throw new IllegalArgumentException("size must be -1 (unknown) or at least 0, not " + size);
         }
+        if (readAheadBytes < 0) {
+            throw new IllegalArgumentException("readAheadBytes must be at least 0, not " + readAheadBytes);
+        }
         NativeLibrary.load();
-        return new Reader(new NativeReader(size, 0, options.dialect().code(), options.threads(), source), null,
-                options);
+        return new Reader(new NativeReader(size, readAheadBytes, options.dialect().code(), options.threads(), source),
+                null, options);
     }
 
     /** Reads a copy of {@code bytes} in {@code dialect}. */

@@ -399,6 +399,27 @@ class SourcesAndSinksTest {
     }
 
     @Test
+    void aLargerReadAheadWindowMeansFewerReads() {
+        double[] values = largeMatrixValues();
+        byte[] bytes = largeMatrixInMemory(values);
+        ShortReads smallWindow = new ShortReads(bytes, Integer.MAX_VALUE);
+        try (Reader reader = Reader.open(smallWindow, bytes.length, 4096, ReaderOptions.defaults())) {
+            assertArrayEquals(values, reader.readDoubles());
+        }
+        ShortReads wholeWindow = new ShortReads(bytes, Integer.MAX_VALUE);
+        try (Reader reader = Reader.open(wholeWindow, bytes.length, 1 << 20, ReaderOptions.defaults())) {
+            assertArrayEquals(values, reader.readDoubles());
+        }
+        assertTrue(wholeWindow.calls < smallWindow.calls,
+                wholeWindow.calls + " reads with a 1 MiB window, " + smallWindow.calls + " with 4 KiB");
+        assertThrows(IllegalArgumentException.class,
+                () -> Reader.open(wholeWindow, bytes.length, -1, ReaderOptions.defaults()));
+        DbdfException tooLarge = assertThrows(DbdfException.class,
+                () -> Reader.open(wholeWindow, bytes.length, 1L << 40, ReaderOptions.defaults()));
+        assertEquals(Status.INVALID_ARGUMENT, tooLarge.status(), tooLarge.getMessage());
+    }
+
+    @Test
     void badArgumentsAreRefused() {
         assertThrows(NullPointerException.class, () -> Reader.open((PositionedSource) null, 10));
         assertThrows(NullPointerException.class, () -> Reader.open((SeekableByteChannel) null));

@@ -241,30 +241,27 @@ static bool dbdf_swig_callback_handle_opened(const void *handle, void (*release)
     return stored;
 }
 
-/* Called after the handle was freed: forgets it and releases its context (outside the lock). */
-static void dbdf_swig_callback_handle_freed(const void *handle) {
-    void (*release)(void *) = NULL;
-    void *context = NULL;
+/* Called before the handle is freed, while no other handle can have its address: forgets it and returns its
+ * entry (release NULL for none), whose context the caller releases once the handle is freed. */
+static dbdf_swig_callback_handle_t dbdf_swig_forget_callback_handle(const void *handle) {
+    dbdf_swig_callback_handle_t forgotten = {NULL, NULL, NULL};
     size_t count;
     size_t index;
     if (atomic_load(&dbdf_swig_callback_handle_count) == 0) {
-        return;
+        return forgotten;
     }
     dbdf_swig_lock_callback_handles();
     count = atomic_load(&dbdf_swig_callback_handle_count);
     for (index = 0; index < count; ++index) {
         if (dbdf_swig_callback_handles[index].handle == handle) {
-            release = dbdf_swig_callback_handles[index].release;
-            context = dbdf_swig_callback_handles[index].context;
+            forgotten = dbdf_swig_callback_handles[index];
             dbdf_swig_callback_handles[index] = dbdf_swig_callback_handles[count - 1];
             atomic_store(&dbdf_swig_callback_handle_count, count - 1);
             break;
         }
     }
     dbdf_swig_unlock_callback_handles();
-    if (release) {
-        release(context);
-    }
+    return forgotten;
 }
 
 /* True when a call on `handle` may run target-language code (it reads or writes through its source or sink). */
@@ -561,9 +558,11 @@ struct dbdf_swig_violations {};
         return reader;
     }
 
+    /* Forgotten before it is freed: a handle opened later at the same address must not find this one's entry. The
+     * library releases a source's context itself. */
     ~dbdf_reader() {
+        dbdf_swig_forget_callback_handle($self);
         dbdf_reader_free($self);
-        dbdf_swig_callback_handle_freed($self);
     }
 
     /* Named apart from the C functions: %extend methods become functions dbdf_reader_<name>. */
@@ -848,9 +847,13 @@ struct dbdf_swig_violations {};
         return writer;
     }
 
+    /* Forgotten before it is freed (see ~dbdf_reader); the sink's context is released once the writer is gone. */
     ~dbdf_writer() {
+        dbdf_swig_callback_handle_t forgotten = dbdf_swig_forget_callback_handle($self);
         dbdf_writer_free($self);
-        dbdf_swig_callback_handle_freed($self);
+        if (forgotten.release) {
+            forgotten.release(forgotten.context);
+        }
     }
 
     dbdf_dialect_t opened_dialect() {

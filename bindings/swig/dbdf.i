@@ -46,8 +46,15 @@
  *   dbdf_swig_borrowed_t  bytes the library keeps alive until the reader is freed (block payload),
  *                         exposed without copying where the language allows it
  *
- * CALLBACKS never reach the target language: a C callback here collects dbdf_reader_validate()'s violations
- * into a NativeViolations, which the language part reads and frees.
+ * CALLBACKS: dbdf_reader_validate()'s violations never reach the target language: a C callback here collects
+ * them into a NativeViolations, which the language part reads and frees. Byte sources and sinks do: the reader
+ * and writer constructors taking a dbdf_swig_callbacks_t open a reader over a read-at source or a writer over a
+ * write callback, and each language part maps a parameter named source_callbacks or sink_callbacks from one of its
+ * objects to the C functions and context that call into it (Java: a JNI shim calling the object's methods; C#:
+ * delegates registered once, with a GCHandle as context). The library calls them only on the thread inside a call
+ * on that handle, during that call. The handles over such callbacks are remembered (dbdf_swig_calls_back(): Java
+ * must not pin arrays with GetPrimitiveArrayCritical during their calls), and freeing a writer releases its
+ * context, which the library never does (it releases a source's context itself).
  *
  * Method names differ from the library's function suffixes on purpose: SWIG names the C helper of method m of
  * struct dbdf_reader "dbdf_reader_m", which must not collide with the library's own dbdf_reader_* functions.
@@ -61,6 +68,7 @@
 %module dbdf
 
 %{
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -167,6 +175,110 @@ static dbdf_write_options_t dbdf_swig_options(dbdf_encoding_t encoding, uint32_t
     options.block_rows = block_rows;
     options.block_cols = block_cols;
     return options;
+}
+
+/* The C side of a byte source or sink of the target language, filled by the language part's typemap for a
+ * parameter named source_callbacks (read_at set) or sink_callbacks (write set). `release` frees `context`. */
+typedef struct dbdf_swig_callbacks {
+    int64_t (*read_at)(void *context, uint64_t offset, void *destination, size_t length);
+    int (*write)(void *context, const void *data, size_t nbytes);
+    void *context;
+    void (*release)(void *context);
+} dbdf_swig_callbacks_t;
+
+static void dbdf_swig_release_callbacks(dbdf_swig_callbacks_t *callbacks) {
+    if (callbacks->release) {
+        callbacks->release(callbacks->context);
+    }
+}
+
+/* Readers and writers over a byte source or sink of the target language, with the context to release after
+ * freeing (writers: the library never releases a write callback's context). A short list under a spin lock: Java
+ * consults it in every call with an array argument (dbdf_swig_calls_back), skipping the lock while it is empty. */
+typedef struct dbdf_swig_callback_handle {
+    const void *handle;
+    void (*release)(void *context);
+    void *context;
+} dbdf_swig_callback_handle_t;
+
+static atomic_flag dbdf_swig_callback_handles_lock = ATOMIC_FLAG_INIT;
+static atomic_size_t dbdf_swig_callback_handle_count = 0;
+static dbdf_swig_callback_handle_t *dbdf_swig_callback_handles = NULL;
+static size_t dbdf_swig_callback_handle_capacity = 0;
+
+static void dbdf_swig_lock_callback_handles(void) {
+    while (atomic_flag_test_and_set_explicit(&dbdf_swig_callback_handles_lock, memory_order_acquire)) {
+    }
+}
+
+static void dbdf_swig_unlock_callback_handles(void) {
+    atomic_flag_clear_explicit(&dbdf_swig_callback_handles_lock, memory_order_release);
+}
+
+static bool dbdf_swig_callback_handle_opened(const void *handle, void (*release)(void *), void *context) {
+    bool stored = true;
+    size_t count;
+    dbdf_swig_lock_callback_handles();
+    count = atomic_load(&dbdf_swig_callback_handle_count);
+    if (count == dbdf_swig_callback_handle_capacity) {
+        size_t capacity = dbdf_swig_callback_handle_capacity == 0 ? 8 : dbdf_swig_callback_handle_capacity * 2;
+        dbdf_swig_callback_handle_t *grown = (dbdf_swig_callback_handle_t *)realloc(
+            dbdf_swig_callback_handles, capacity * sizeof *grown);
+        if (grown) {
+            dbdf_swig_callback_handles = grown;
+            dbdf_swig_callback_handle_capacity = capacity;
+        } else {
+            stored = false;
+        }
+    }
+    if (stored) {
+        dbdf_swig_callback_handles[count].handle = handle;
+        dbdf_swig_callback_handles[count].release = release;
+        dbdf_swig_callback_handles[count].context = context;
+        atomic_store(&dbdf_swig_callback_handle_count, count + 1);
+    }
+    dbdf_swig_unlock_callback_handles();
+    return stored;
+}
+
+/* Called before the handle is freed, while no other handle can have its address: forgets it and returns its
+ * entry (release NULL for none), whose context the caller releases once the handle is freed. */
+static dbdf_swig_callback_handle_t dbdf_swig_forget_callback_handle(const void *handle) {
+    dbdf_swig_callback_handle_t forgotten = {NULL, NULL, NULL};
+    size_t count;
+    size_t index;
+    if (atomic_load(&dbdf_swig_callback_handle_count) == 0) {
+        return forgotten;
+    }
+    dbdf_swig_lock_callback_handles();
+    count = atomic_load(&dbdf_swig_callback_handle_count);
+    for (index = 0; index < count; ++index) {
+        if (dbdf_swig_callback_handles[index].handle == handle) {
+            forgotten = dbdf_swig_callback_handles[index];
+            dbdf_swig_callback_handles[index] = dbdf_swig_callback_handles[count - 1];
+            atomic_store(&dbdf_swig_callback_handle_count, count - 1);
+            break;
+        }
+    }
+    dbdf_swig_unlock_callback_handles();
+    return forgotten;
+}
+
+/* True when a call on `handle` may run target-language code (it reads or writes through its source or sink). */
+static inline bool dbdf_swig_calls_back(const void *handle) {
+    bool found = false;
+    size_t count;
+    size_t index;
+    if (atomic_load(&dbdf_swig_callback_handle_count) == 0) {
+        return false;
+    }
+    dbdf_swig_lock_callback_handles();
+    count = atomic_load(&dbdf_swig_callback_handle_count);
+    for (index = 0; index < count && !found; ++index) {
+        found = dbdf_swig_callback_handles[index].handle == handle;
+    }
+    dbdf_swig_unlock_callback_handles();
+    return found;
 }
 
 /* Open and writer options from the flattened arguments the constructors take. */
@@ -344,6 +456,13 @@ struct dbdf_swig_violations {};
 /* Output files of other formats and the signal-time cleanup serve C programs such as the dbdf tool. */
 %rename("$ignore", regextarget=1, %$isfunction) "^dbdf_file_output_";
 %ignore dbdf_remove_temporary_files;
+/* Byte sources are opened by the constructors taking a dbdf_swig_callbacks_t; dbdf_set_callback_error() stays
+ * (NativeDbdf.dbdf_set_callback_error) for callbacks of the target language that report their own message. */
+%ignore dbdf_read_at_fn;
+%ignore dbdf_source;
+%ignore dbdf_source_t;
+%ignore DBDF_SOURCE_SIZE_UNKNOWN;
+%ignore DBDF_SOURCE_INIT;
 
 /* The info structs are filled by the library; the target language only reads them. */
 %immutable dbdf_object_info::data_type;
@@ -413,7 +532,38 @@ struct dbdf_swig_violations {};
         return reader;
     }
 
-    ~dbdf_reader() { dbdf_reader_free($self); }
+    /* Reads through the target language's source (see CALLBACKS above): `size` bytes, or until the source ends
+     * when `size` is negative; `read_ahead` bytes of read-ahead window (0: the library's default). The library
+     * releases the source's context, also when opening fails. Last parameter, so that no later argument's
+     * conversion can fail after the context was made. `size` is a long long, not an int64_t, which SWIG's Java and
+     * C# typemaps would take as a 32-bit int on LP64 platforms. */
+    dbdf_reader(long long size, size_t read_ahead, dbdf_dialect_t dialect, unsigned threads,
+                dbdf_swig_callbacks_t source_callbacks) {
+        dbdf_reader_t *reader = NULL;
+        dbdf_open_options_t options = dbdf_swig_open_options(dialect, threads);
+        dbdf_source_t source = DBDF_SOURCE_INIT;
+        source.read_at = source_callbacks.read_at;
+        source.context = source_callbacks.context;
+        source.release = source_callbacks.release;
+        source.size = size < 0 ? DBDF_SOURCE_SIZE_UNKNOWN : (uint64_t)size;
+        source.read_ahead = read_ahead;
+        if (dbdf_swig_check(dbdf_reader_open_source(&source, &options, &reader))) {
+            return NULL;
+        }
+        if (!dbdf_swig_callback_handle_opened(reader, NULL, NULL)) {
+            dbdf_reader_free(reader);
+            dbdf_swig_fail(DBDF_ERR_NOMEM, "out of memory");
+            return NULL;
+        }
+        return reader;
+    }
+
+    /* Forgotten before it is freed: a handle opened later at the same address must not find this one's entry. The
+     * library releases a source's context itself. */
+    ~dbdf_reader() {
+        dbdf_swig_forget_callback_handle($self);
+        dbdf_reader_free($self);
+    }
 
     /* Named apart from the C functions: %extend methods become functions dbdf_reader_<name>. */
     dbdf_dialect_t opened_dialect() {
@@ -678,7 +828,33 @@ struct dbdf_swig_violations {};
         return writer;
     }
 
-    ~dbdf_writer() { dbdf_writer_free($self); }
+    /* Writes through the target language's sink (see CALLBACKS above) in `dialect`, write_dense on `threads`
+     * threads. The sink's context is released when the writer is freed, or here if opening fails. */
+    dbdf_writer(dbdf_dialect_t dialect, unsigned threads, dbdf_swig_callbacks_t sink_callbacks) {
+        dbdf_writer_t *writer = NULL;
+        dbdf_writer_options_t options = dbdf_swig_writer_options(dialect, true, false, threads);
+        if (dbdf_swig_check(dbdf_writer_open_callback_with_options(sink_callbacks.write, sink_callbacks.context,
+                                                                   &options, &writer))) {
+            dbdf_swig_release_callbacks(&sink_callbacks);
+            return NULL;
+        }
+        if (!dbdf_swig_callback_handle_opened(writer, sink_callbacks.release, sink_callbacks.context)) {
+            dbdf_writer_free(writer);
+            dbdf_swig_release_callbacks(&sink_callbacks);
+            dbdf_swig_fail(DBDF_ERR_NOMEM, "out of memory");
+            return NULL;
+        }
+        return writer;
+    }
+
+    /* Forgotten before it is freed (see ~dbdf_reader); the sink's context is released once the writer is gone. */
+    ~dbdf_writer() {
+        dbdf_swig_callback_handle_t forgotten = dbdf_swig_forget_callback_handle($self);
+        dbdf_writer_free($self);
+        if (forgotten.release) {
+            forgotten.release(forgotten.context);
+        }
+    }
 
     dbdf_dialect_t opened_dialect() {
         dbdf_dialect_t dialect = DBDF_DIALECT_SPEC;

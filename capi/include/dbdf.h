@@ -508,7 +508,8 @@ DBDF_API dbdf_status_t dbdf_writer_open_file(const char *path, dbdf_writer_t **o
 DBDF_API dbdf_status_t dbdf_writer_open_memory(dbdf_writer_t **out);
 
 /** Write callback: consume `nbytes` bytes at `data` (valid during the call only); return 0 on success, anything
- *  else on failure (the writer then fails with DBDF_ERR_SINK). */
+ *  else on failure (the writer then fails with DBDF_ERR_SINK, with the message the callback gave to
+ *  dbdf_set_callback_error() if it did). */
 typedef int (*dbdf_write_fn)(void *context, const void *data, size_t nbytes);
 
 /**
@@ -766,6 +767,60 @@ DBDF_API dbdf_status_t dbdf_reader_open_file_with_options(const char *path, cons
  */
 DBDF_API dbdf_status_t dbdf_reader_open_memory_with_options(const void *data, size_t nbytes,
                                                             const dbdf_open_options_t *options, dbdf_reader_t **out);
+
+/* Byte sources: reading from anywhere (remote storage, another container, a socket's bytes) through a read-at
+ * callback; docs/byte-sources.md. The write side is dbdf_writer_open_callback(). */
+
+/** Read-at callback of a byte source: copy bytes of the source starting at `offset` into `destination`, at most
+ *  `length` (> 0). Returns the number of bytes copied: `length`, or fewer (a short read: the reader asks again for
+ *  the rest), 0 only at the end of the source (any offset at or past it); or -1 on failure (the reader call fails
+ *  with DBDF_ERR_IO and the message given to dbdf_set_callback_error() during the callback, if any). Called only
+ *  from the thread that is inside a dbdf_reader_* call on that reader, during that call, never concurrently. */
+typedef int64_t (*dbdf_read_at_fn)(void *context, uint64_t offset, void *destination, size_t length);
+
+/** dbdf_source_t.size of a source whose size is not known: the reader finds it by reading until read_at returns 0
+ *  (about 2 log2(size) reads of one byte, doubling then bisecting the offset; never the whole source). */
+#define DBDF_SOURCE_SIZE_UNKNOWN UINT64_MAX
+
+/** A random-access byte source. Initialise with DBDF_SOURCE_INIT. */
+typedef struct dbdf_source {
+    size_t struct_size;             /**< sizeof(dbdf_source_t) of the caller's header */
+    dbdf_read_at_fn read_at;        /**< required */
+    void *context;                  /**< passed to read_at and release */
+    uint64_t size;                  /**< bytes in the source, or DBDF_SOURCE_SIZE_UNKNOWN */
+    size_t read_ahead;              /**< bytes of the read-ahead window that coalesces small reads; 0: 64 KiB; at
+                                         most 64 MiB */
+    void (*release)(void *context); /**< called exactly once when the reader no longer needs the source; may be NULL */
+} dbdf_source_t;
+
+#define DBDF_SOURCE_INIT \
+    { sizeof(dbdf_source_t), NULL, NULL, DBDF_SOURCE_SIZE_UNKNOWN, 0, NULL }
+
+/**
+ * Open a reader over `source` (copied; the struct need not outlive the call), in the dialect `options` names
+ * (NULL: defaults; memory_map must be 0). The reader fetches the header and the block headers it needs for its
+ * index, then only the payloads of blocks it decodes; never the whole source at once. Reads smaller than the
+ * read-ahead window go through it, filled only as far as the bytes already asked for pay for it: the bytes fetched
+ * never exceed the bytes asked for plus one window. Reads as large as the window go straight to the destination.
+ * Whole-object reads (dbdf_reader_read_dense() and the like) decode on the calling thread alone, whatever
+ * dbdf_open_options_t.threads says, since read_at is called only from that thread.
+ * A failing source (read_at returns -1, 0 before the declared size, or more than `length`) makes the call that
+ * needed the bytes fail with DBDF_ERR_IO and a message naming the byte offset; the reader stays where it was, and
+ * later calls work or fail the same way.
+ * Ownership: whenever source and source->read_at are not NULL, source->release (if set) is called exactly once:
+ * before this function returns if it fails, otherwise by dbdf_reader_free().
+ * Returns as dbdf_reader_open_file_with_options(); DBDF_ERR_INVALID_ARGUMENT also for source or read_at NULL, a
+ * struct_size smaller than this version's dbdf_source_t, a read_ahead above 64 MiB or memory_map set; DBDF_ERR_IO
+ * for a failing or short source.
+ */
+DBDF_API dbdf_status_t dbdf_reader_open_source(const dbdf_source_t *source, const dbdf_open_options_t *options,
+                                               dbdf_reader_t **out);
+
+/** Called by a read or write callback that is about to return failure: the message (copied; NULL clears it) that
+ *  the failing dbdf call reports through dbdf_last_error_message(). Per thread. Lets a write callback say "stop"
+ *  with a reason: a non-zero return of dbdf_write_fn then fails the writer with DBDF_ERR_SINK and this message.
+ *  A message set outside a callback, or by a callback that then succeeds, is dropped by the next callback call. */
+DBDF_API void dbdf_set_callback_error(const char *message);
 
 /** The dialect the reader was opened with, in *out. Returns DBDF_OK or DBDF_ERR_INVALID_ARGUMENT (NULL argument). */
 DBDF_API dbdf_status_t dbdf_reader_dialect(const dbdf_reader_t *reader, dbdf_dialect_t *out);

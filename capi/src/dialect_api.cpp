@@ -7,6 +7,7 @@
 #include <string>
 
 #include "call_guard.hpp"
+#include "callback_errors.hpp"
 #include "conversions.hpp"
 #include "dbdf.h"
 #include "dbdf/dialect.hpp"
@@ -74,6 +75,54 @@ WriterChoice writer_choice(const dbdf_writer_options_t* options) {
     return choice;
 }
 
+// Calls a source's release exactly once: when the reader built over it is destroyed, or when opening fails.
+class SourceRelease {
+public:
+    SourceRelease(void (*release)(void*), void* context) : release_(release), context_(context) {}
+    SourceRelease(const SourceRelease&) = delete;
+    SourceRelease& operator=(const SourceRelease&) = delete;
+    ~SourceRelease() {
+        if (release_ != nullptr) release_(context_);
+    }
+
+private:
+    void (*release_)(void*);
+    void* context_;
+};
+
+// Takes over the release of `source` before anything else can fail, so that every failure releases it once.
+std::shared_ptr<SourceRelease> own_release(const dbdf_source_t& source) {
+    try {
+        return std::make_shared<SourceRelease>(source.release, source.context);
+    } catch (...) {
+        if (source.release != nullptr) source.release(source.context);
+        throw;
+    }
+}
+
+dbdf::Reader open_caller_source(const dbdf_source_t& source, std::shared_ptr<SourceRelease> release,
+                                const dbdf_open_options_t* options) {
+    if (source.struct_size < sizeof(dbdf_source_t)) {
+        throw invalid_argument("source: struct_size is " + std::to_string(source.struct_size) + ", smaller than " +
+                               std::to_string(sizeof(dbdf_source_t)) + "; initialise it with DBDF_SOURCE_INIT");
+    }
+    const ReaderChoice choice = reader_choice(options);
+    if (choice.access != dbdf::FileAccess::PositionedReads) {
+        throw invalid_argument("open options: memory_map must be 0 for a byte source");
+    }
+    dbdf::ReadAtSource core_source;
+    // The reader keeps the read function, and with it the release, for as long as it lives.
+    core_source.read_at = [read = dbdf::capi::read_function(source.read_at, source.context),
+                           owner = std::move(release)](std::uint64_t offset, std::span<std::byte> destination) {
+        return read(offset, destination);
+    };
+    if (source.size != DBDF_SOURCE_SIZE_UNKNOWN) core_source.size = source.size;
+    core_source.read_ahead = source.read_ahead;
+    dbdf::Reader reader = dbdf::Reader::open_source(std::move(core_source), choice.dialect);
+    reader.set_decode_threads(choice.threads);
+    return reader;
+}
+
 }  // namespace
 
 extern "C" {
@@ -121,6 +170,18 @@ dbdf_status_t dbdf_reader_open_memory_with_options(const void* data, size_t nbyt
         const std::span<const std::byte> input(static_cast<const std::byte*>(data), data == nullptr ? 0 : nbytes);
         *out = new dbdf_reader{dbdf::Reader::open_memory(input, choice.dialect)};
         (*out)->reader.set_decode_threads(choice.threads);
+        return DBDF_OK;
+    });
+}
+
+dbdf_status_t dbdf_reader_open_source(const dbdf_source_t* source, const dbdf_open_options_t* options,
+                                      dbdf_reader_t** out) {
+    return guarded([&] {
+        require_pointer(source, "source");
+        require_pointer(source->read_at, "source->read_at");
+        auto release = own_release(*source);
+        require_pointer(out, "out");
+        *out = new dbdf_reader{open_caller_source(*source, std::move(release), options)};
         return DBDF_OK;
     });
 }
@@ -198,9 +259,7 @@ dbdf_status_t dbdf_writer_open_callback_with_options(dbdf_write_fn write, void* 
         require_pointer(out, "out");
         if (write == nullptr) throw invalid_argument("write is NULL");
         const WriterChoice choice = writer_choice(options);
-        auto sink = std::make_unique<dbdf::CallbackSink>([write, context](std::span<const std::byte> bytes) {
-            return write(context, bytes.data(), bytes.size()) == 0;
-        });
+        auto sink = std::make_unique<dbdf::CallbackSink>(dbdf::capi::write_function(write, context));
         *out = new dbdf_writer{dbdf::Writer(std::move(sink), dbdf::WriterDialect{choice.dialect, {}}), nullptr};
         (*out)->writer.set_encode_threads(choice.threads);
         return DBDF_OK;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "call_guard.hpp"
+#include "callback_errors.hpp"
 #include "conversions.hpp"
 #include "dbdf.h"
 #include "handles.hpp"
@@ -59,9 +60,7 @@ dbdf_status_t dbdf_writer_open_callback(dbdf_write_fn write, void* context, dbdf
     return guarded([&] {
         require_pointer(out, "out");
         if (write == nullptr) throw invalid_argument("write is NULL");
-        auto sink = std::make_unique<dbdf::CallbackSink>([write, context](std::span<const std::byte> bytes) {
-            return write(context, bytes.data(), bytes.size()) == 0;
-        });
+        auto sink = std::make_unique<dbdf::CallbackSink>(dbdf::capi::write_function(write, context));
         *out = new dbdf_writer{dbdf::Writer(std::move(sink)), nullptr};
         return DBDF_OK;
     });

@@ -1,7 +1,7 @@
 // Where a reader's bytes come from: a file read with positioned reads, caller memory, or a file mapped into memory
 // where the caller opted in. The reader and the decoders reach the input only through a ByteSource and the
 // ByteWindows fetched from it, so a source that cannot lend memory (a file, later a caller's read-at callback) is
-// read piece by piece into buffers the reader owns.
+// read piece by piece into buffers the reader owns (callback_source.hpp has the caller's read-at source).
 #pragma once
 
 #include <cstddef>
@@ -27,6 +27,13 @@ public:
     // The whole input as memory when the source can lend it without copying (caller memory, a mapped file);
     // nullptr otherwise. Lent memory stays valid as long as the source.
     virtual const std::byte* lent_memory() const { return nullptr; }
+
+    // Whether read_at may be called from several threads at once; a caller's source is read on one thread only.
+    virtual bool concurrent_reads() const { return true; }
+
+    // Bytes of the first read for the object header: a file reads a generous prefix in one system call, a caller's
+    // source only about what a matrix header takes (it grows while the header is cut short).
+    virtual std::uint64_t first_header_read_bytes() const { return std::uint64_t{64} << 10; }
 };
 
 // Caller memory, lent as it is.

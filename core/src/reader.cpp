@@ -8,6 +8,7 @@
 
 #include "block_decoder.hpp"
 #include "byte_source.hpp"
+#include "callback_source.hpp"
 #include "daphne_dialect.hpp"
 #include "dbdf/error.hpp"
 #include "dense_piece_reader.hpp"
@@ -194,16 +195,17 @@ ObjectHeader parse_header_of(Dialect dialect, std::span<const std::byte> input, 
                 "dialect code " + std::to_string(static_cast<unsigned>(dialect)) + " is unknown (0 spec, 1 daphne)");
 }
 
-// The header from the source. A file's header is parsed from a prefix of the file that grows (64 KiB, then four
-// times more each time) while the parser finds it cut short: a frame's labels make the header's size unknown
-// until it is parsed, and reading the whole file for it would read every payload too.
+// The header from the source. A file's header is parsed from a prefix of the file that grows (64 KiB for a file,
+// 64 bytes for a caller's source, then four times more each time) while the parser finds it cut short: a frame's
+// labels make the header's size unknown until it is parsed, and reading the whole file for it would read every
+// payload too.
 ObjectHeader read_header(const detail::ByteSource& source, Dialect dialect, std::size_t& header_bytes) {
     const std::uint64_t size = source.size();
     if (const std::byte* memory = source.lent_memory()) {
         return parse_header_of(dialect, {memory, static_cast<std::size_t>(size)}, header_bytes);
     }
     detail::ByteBuffer buffer;
-    for (std::uint64_t prefix = std::min<std::uint64_t>(size, std::uint64_t{64} << 10);;
+    for (std::uint64_t prefix = std::min<std::uint64_t>(size, source.first_header_read_bytes());;
          prefix = std::min(size, prefix * 4)) {
         const detail::ByteWindow window = detail::fetch(source, 0, prefix, buffer);
         try {
@@ -240,6 +242,10 @@ Reader Reader::open_file(const std::filesystem::path& path, Dialect dialect, Fil
 
 Reader Reader::open_memory(std::span<const std::byte> input, Dialect dialect) {
     return open_source_state(detail::make_memory_source(input), dialect);
+}
+
+Reader Reader::open_source(ReadAtSource source, Dialect dialect) {
+    return open_source_state(detail::make_callback_source(std::move(source)), dialect);
 }
 
 Dialect Reader::dialect() const { return state_->dialect; }
@@ -449,7 +455,9 @@ void Reader::read_dense_window(ValueType type, const Window& window, void* out, 
     // In file order, as the blocks come: the first failing block is the one reported, whatever the lookup's order.
     std::stable_sort(pieces.begin(), pieces.end(),
                      [](const Piece& a, const Piece& b) { return a.block->index < b.block->index; });
-    const unsigned threads = detail::decode_threads(state_->decode_threads, pieces.size(), output_bytes);
+    const unsigned threads = state_->source->concurrent_reads()
+                                 ? detail::decode_threads(state_->decode_threads, pieces.size(), output_bytes)
+                                 : 1;
     BufferPool buffers;
     detail::parallel_for(pieces.size(), threads, [&](std::size_t i) {
         const Piece& piece = pieces[i];

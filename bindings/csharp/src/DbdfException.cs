@@ -62,7 +62,13 @@ namespace Dbdf
         /// (DBDF_NO_OFFSET, ulong.MaxValue, for none).
         /// </summary>
         internal DbdfException(int statusCode, string nativeMessage, int rule, ulong offset)
-            : base(Describe(statusCode, nativeMessage))
+            : this(statusCode, nativeMessage, rule, offset, null)
+        {
+        }
+
+        /// <summary>As above, with the exception a stream callback threw as <see cref="Exception.InnerException"/> (or null).</summary>
+        internal DbdfException(int statusCode, string nativeMessage, int rule, ulong offset, Exception inner)
+            : base(Describe(statusCode, nativeMessage), inner)
         {
             Status = StatusExtensions.FromCode(statusCode);
             StatusCode = statusCode;

@@ -79,8 +79,10 @@ SWIGEXPORT void SWIGSTDCALL dbdf_csharp_register_status_callback(dbdf_csharp_sta
 
     /* The message is copied here: the native copy is freed as soon as this returns. */
     static void SetPendingStatus(int status, global::System.IntPtr message, int rule, ulong offset) {
+      /* What a stream callback threw during this call on this thread, if anything, becomes the InnerException. */
       SWIGPendingException.Set(new global::Dbdf.DbdfException(
-          status, global::Dbdf.Internal.NativeText.FromUtf8(message), rule, offset));
+          status, global::Dbdf.Internal.NativeText.FromUtf8(message), rule, offset,
+          global::Dbdf.Internal.StreamCallbacks.TakeFailure()));
     }
 
     static StatusCallback() {
@@ -94,6 +96,34 @@ SWIGEXPORT void SWIGSTDCALL dbdf_csharp_register_status_callback(dbdf_csharp_sta
 
   /* Initialised with the other static fields, before the first native call through this class. */
   internal static readonly bool statusCallbackRegistered = StatusCallback.Register();
+
+  /* The C functions behind every C# byte source and sink (see dbdf_csharp_register_stream_callbacks). */
+  internal static class StreamCallbackRegistration {
+    /* Referenced here for the life of the process, so the native side never calls a collected delegate. */
+    static readonly global::Dbdf.Internal.StreamCallbacks.ReadAtDelegate readAt =
+        global::Dbdf.Internal.StreamCallbacks.ReadAt;
+    static readonly global::Dbdf.Internal.StreamCallbacks.WriteDelegate write =
+        global::Dbdf.Internal.StreamCallbacks.Write;
+    static readonly global::Dbdf.Internal.StreamCallbacks.ReleaseDelegate release =
+        global::Dbdf.Internal.StreamCallbacks.Release;
+
+    [global::System.Runtime.InteropServices.DllImport("$dllimport",
+        EntryPoint="dbdf_csharp_register_stream_callbacks")]
+    static extern void dbdf_csharp_register_stream_callbacks(
+        global::Dbdf.Internal.StreamCallbacks.ReadAtDelegate readAt,
+        global::Dbdf.Internal.StreamCallbacks.WriteDelegate write,
+        global::Dbdf.Internal.StreamCallbacks.ReleaseDelegate release);
+
+    static StreamCallbackRegistration() {
+      dbdf_csharp_register_stream_callbacks(readAt, write, release);
+    }
+
+    internal static bool Register() {
+      return readAt != null; /* the static constructor did the work */
+    }
+  }
+
+  internal static readonly bool streamCallbacksRegistered = StreamCallbackRegistration.Register();
 %}
 
 /* ---- buffers: raw addresses, sized by the caller -------------------------------------------------------------- */
@@ -118,6 +148,51 @@ DBDF_CSHARP_ADDRESS(const int32_t, column_type_codes)
 DBDF_CSHARP_ADDRESS(const uint32_t, label_lengths)
 DBDF_CSHARP_ADDRESS(const void, label_bytes)
 DBDF_CSHARP_ADDRESS(const void, borrowed_data)
+
+/* ---- byte sources and sinks: Dbdf.Internal.StreamCallbacks behind three C functions -------------------------------
+ * The read, write and release delegates are registered once (below); each source or sink passes a GCHandle of its
+ * Dbdf.Internal stream adapter as the context, freed by the release delegate exactly once: by the library for a
+ * source, when the native writer is freed for a sink. */
+%insert(runtime) %{
+typedef int64_t (SWIGSTDCALL *dbdf_csharp_read_at_fn)(void *context, uint64_t offset, void *destination,
+                                                      size_t length);
+typedef int (SWIGSTDCALL *dbdf_csharp_write_fn)(void *context, const void *data, size_t nbytes);
+typedef void (SWIGSTDCALL *dbdf_csharp_release_fn)(void *context);
+static dbdf_csharp_read_at_fn dbdf_csharp_read_at = NULL;
+static dbdf_csharp_write_fn dbdf_csharp_write = NULL;
+static dbdf_csharp_release_fn dbdf_csharp_release = NULL;
+
+#ifdef __cplusplus
+extern "C"
+#endif
+SWIGEXPORT void SWIGSTDCALL dbdf_csharp_register_stream_callbacks(dbdf_csharp_read_at_fn read_at,
+                                                                  dbdf_csharp_write_fn write,
+                                                                  dbdf_csharp_release_fn release) {
+    dbdf_csharp_read_at = read_at;
+    dbdf_csharp_write = write;
+    dbdf_csharp_release = release;
+}
+%}
+%typemap(ctype) dbdf_swig_callbacks_t source_callbacks "void *"
+%typemap(imtype) dbdf_swig_callbacks_t source_callbacks "global::System.IntPtr"
+%typemap(cstype) dbdf_swig_callbacks_t source_callbacks "global::System.IntPtr"
+%typemap(csin) dbdf_swig_callbacks_t source_callbacks "$csinput"
+%typemap(in) dbdf_swig_callbacks_t source_callbacks %{
+    memset(&$1, 0, sizeof $1);
+    $1.read_at = dbdf_csharp_read_at;
+    $1.context = $input;
+    $1.release = dbdf_csharp_release;
+%}
+%typemap(ctype) dbdf_swig_callbacks_t sink_callbacks "void *"
+%typemap(imtype) dbdf_swig_callbacks_t sink_callbacks "global::System.IntPtr"
+%typemap(cstype) dbdf_swig_callbacks_t sink_callbacks "global::System.IntPtr"
+%typemap(csin) dbdf_swig_callbacks_t sink_callbacks "$csinput"
+%typemap(in) dbdf_swig_callbacks_t sink_callbacks %{
+    memset(&$1, 0, sizeof $1);
+    $1.write = dbdf_csharp_write;
+    $1.context = $input;
+    $1.release = dbdf_csharp_release;
+%}
 
 /* ---- results that are bytes ---------------------------------------------------------------------------------- */
 %{

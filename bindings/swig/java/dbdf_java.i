@@ -4,7 +4,9 @@
  * by hand on top of them, and nothing generated is reachable from outside it.
  *
  * Arrays cross without copying: they are pinned with GetPrimitiveArrayCritical for the duration of one call
- * (no JNI call happens while they are pinned: the library call itself never calls back into Java). Direct
+ * (no JNI call happens while they are pinned: the library call itself never calls back into Java), except in calls
+ * on a reader or writer over a Java byte source or sink, whose callbacks run Java code during the call: those get
+ * the array elements with Get<Type>ArrayElements instead (a copy, written back after the call). Direct
  * ByteBuffers are passed by address. Pinning happens in the "check" typemaps, after every argument has been
  * validated in the "in" typemaps, so that a rejected argument never leaves an array pinned; on a library error
  * the %exception below releases the pins ($cleanup) before raising the Java exception.
@@ -54,6 +56,219 @@
 #include <jni.h>
 #include <stdio.h>
 
+/* ---- byte sources and sinks in Java ------------------------------------------------------------------------
+ * The context of a source's or sink's C callbacks: a global reference to the org.dbdf adapter whose method the
+ * callback calls, and the JavaVM, through which the callback finds the calling thread's JNIEnv (the handle may
+ * move between threads; the library calls back only on the thread inside a call on it). */
+typedef struct dbdf_java_callback_target {
+    JavaVM *vm;
+    jobject adapter;
+    jmethodID method;
+} dbdf_java_callback_target_t;
+
+/* What a Java callback threw during the current call on this thread (a global reference, or NULL): the library
+ * only learns "failed", so the exception is kept here and becomes the cause of the call's DbdfException. */
+static DBDF_SWIG_THREAD_LOCAL jobject dbdf_java_callback_failure = NULL;
+
+static void dbdf_java_forget_callback_failure(JNIEnv *jenv) {
+    if (dbdf_java_callback_failure) {
+        (*jenv)->DeleteGlobalRef(jenv, dbdf_java_callback_failure);
+        dbdf_java_callback_failure = NULL;
+    }
+}
+
+static JNIEnv *dbdf_java_env_of(const dbdf_java_callback_target_t *target) {
+    JNIEnv *jenv = NULL;
+    if ((*target->vm)->GetEnv(target->vm, (void **)&jenv, JNI_VERSION_1_6) != JNI_OK) {
+        return NULL;
+    }
+    return jenv;
+}
+
+/* Called with the exception a callback's Java method left pending: keeps it for the cause, hands its toString()
+ * to the library as the callback's message, and clears it so that the library call can go on to fail cleanly. */
+static void dbdf_java_callback_threw(JNIEnv *jenv) {
+    jthrowable thrown = (*jenv)->ExceptionOccurred(jenv);
+    jclass object_class;
+    jmethodID to_string;
+    jstring text = NULL;
+    const char *message = NULL;
+    (*jenv)->ExceptionClear(jenv);
+    if (!thrown) {
+        return;
+    }
+    dbdf_java_forget_callback_failure(jenv);
+    dbdf_java_callback_failure = (*jenv)->NewGlobalRef(jenv, thrown);
+    object_class = (*jenv)->FindClass(jenv, "java/lang/Object");
+    if (object_class) {
+        to_string = (*jenv)->GetMethodID(jenv, object_class, "toString", "()Ljava/lang/String;");
+        if (to_string) {
+            text = (jstring)(*jenv)->CallObjectMethod(jenv, thrown, to_string);
+        }
+        (*jenv)->DeleteLocalRef(jenv, object_class);
+    }
+    (*jenv)->ExceptionClear(jenv); /* toString() itself may throw: the message is then the fallback below */
+    if (text) {
+        message = (*jenv)->GetStringUTFChars(jenv, text, NULL);
+    }
+    dbdf_set_callback_error(message ? message : "the Java callback threw an exception");
+    if (message) {
+        (*jenv)->ReleaseStringUTFChars(jenv, text, message);
+    }
+    (*jenv)->ExceptionClear(jenv);
+    if (text) {
+        (*jenv)->DeleteLocalRef(jenv, text);
+    }
+    (*jenv)->DeleteLocalRef(jenv, thrown);
+}
+
+/* dbdf_read_at_fn over ByteSourceAdapter.readAt(long offset, ByteBuffer destination): the destination is a direct
+ * ByteBuffer over the library's memory (capped at Integer.MAX_VALUE bytes, a short read the library completes). */
+static int64_t dbdf_java_read_at(void *context, uint64_t offset, void *destination, size_t length) {
+    dbdf_java_callback_target_t *target = (dbdf_java_callback_target_t *)context;
+    JNIEnv *jenv = dbdf_java_env_of(target);
+    jlong capacity = length > (size_t)INT32_MAX ? (jlong)INT32_MAX : (jlong)length;
+    jobject buffer;
+    jlong copied;
+    if (!jenv) {
+        dbdf_set_callback_error("the Java byte source was called on a thread not attached to the JVM");
+        return -1;
+    }
+    if (offset > (uint64_t)INT64_MAX) {
+        dbdf_set_callback_error("the Java byte source was asked for an offset beyond Long.MAX_VALUE");
+        return -1;
+    }
+    buffer = (*jenv)->NewDirectByteBuffer(jenv, destination, capacity);
+    if (!buffer) {
+        dbdf_java_callback_threw(jenv);
+        return -1;
+    }
+    copied = (*jenv)->CallLongMethod(jenv, target->adapter, target->method, (jlong)offset, buffer);
+    (*jenv)->DeleteLocalRef(jenv, buffer);
+    if ((*jenv)->ExceptionCheck(jenv)) {
+        dbdf_java_callback_threw(jenv);
+        return -1;
+    }
+    if (copied < 0 || copied > capacity) {
+        dbdf_set_callback_error("the Java byte source reported more bytes than were asked for");
+        return -1;
+    }
+    return (int64_t)copied;
+}
+
+/* dbdf_write_fn over ByteSinkAdapter.write(ByteBuffer data), in pieces of at most Integer.MAX_VALUE bytes. */
+static int dbdf_java_write(void *context, const void *data, size_t nbytes) {
+    dbdf_java_callback_target_t *target = (dbdf_java_callback_target_t *)context;
+    JNIEnv *jenv = dbdf_java_env_of(target);
+    const char *piece = (const char *)data;
+    if (!jenv) {
+        dbdf_set_callback_error("the Java byte sink was called on a thread not attached to the JVM");
+        return 1;
+    }
+    while (nbytes > 0) {
+        size_t piece_nbytes = nbytes > (size_t)INT32_MAX ? (size_t)INT32_MAX : nbytes;
+        /* The adapter only reads the buffer (it is made read-only there before any user code sees it). */
+        jobject buffer = (*jenv)->NewDirectByteBuffer(jenv, (void *)piece, (jlong)piece_nbytes);
+        if (!buffer) {
+            dbdf_java_callback_threw(jenv);
+            return 1;
+        }
+        (*jenv)->CallVoidMethod(jenv, target->adapter, target->method, buffer);
+        (*jenv)->DeleteLocalRef(jenv, buffer);
+        if ((*jenv)->ExceptionCheck(jenv)) {
+            dbdf_java_callback_threw(jenv);
+            return 1;
+        }
+        piece += piece_nbytes;
+        nbytes -= piece_nbytes;
+    }
+    return 0;
+}
+
+/* Frees a callback target: called by the library for a source, by the writer's destructor for a sink; possibly on
+ * the Cleaner's thread, which is a Java thread too. */
+static void dbdf_java_release_target(void *context) {
+    dbdf_java_callback_target_t *target = (dbdf_java_callback_target_t *)context;
+    JNIEnv *jenv;
+    if (!target) {
+        return;
+    }
+    jenv = dbdf_java_env_of(target);
+    if (jenv) {
+        (*jenv)->DeleteGlobalRef(jenv, target->adapter);
+    }
+    free(target);
+}
+
+/* Fills `callbacks` (all but the read or write function) for `adapter`, whose method `name` of `signature` the
+ * callback will call; false with a pending Java exception on failure, with nothing left to free. */
+static bool dbdf_java_callbacks_from(JNIEnv *jenv, jobject adapter, const char *name, const char *signature,
+                                     dbdf_swig_callbacks_t *callbacks) {
+    dbdf_java_callback_target_t *target;
+    jclass adapter_class;
+    memset(callbacks, 0, sizeof *callbacks);
+    if (!adapter) {
+        jclass null_pointer = (*jenv)->FindClass(jenv, "java/lang/NullPointerException");
+        if (null_pointer) {
+            (*jenv)->ThrowNew(jenv, null_pointer, "the byte source or sink is null");
+        }
+        return false;
+    }
+    target = (dbdf_java_callback_target_t *)calloc(1, sizeof *target);
+    if (!target) {
+        jclass out_of_memory = (*jenv)->FindClass(jenv, "java/lang/OutOfMemoryError");
+        if (out_of_memory) {
+            (*jenv)->ThrowNew(jenv, out_of_memory, "byte source or sink");
+        }
+        return false;
+    }
+    adapter_class = (*jenv)->GetObjectClass(jenv, adapter);
+    target->method = (*jenv)->GetMethodID(jenv, adapter_class, name, signature);
+    (*jenv)->DeleteLocalRef(jenv, adapter_class);
+    if (!target->method || (*jenv)->GetJavaVM(jenv, &target->vm) != JNI_OK) {
+        free(target);
+        return false; /* NoSuchMethodError pending, or the VM is unusable */
+    }
+    target->adapter = (*jenv)->NewGlobalRef(jenv, adapter);
+    if (!target->adapter) {
+        free(target);
+        return false; /* OutOfMemoryError pending */
+    }
+    callbacks->context = target;
+    callbacks->release = dbdf_java_release_target;
+    return true;
+}
+
+/* Throws `exception` (a DbdfException) with what a Java callback threw during the call as its cause; an Error
+ * thrown by a callback (OutOfMemoryError, AssertionError, ...) is thrown itself instead, unwrapped. */
+static void dbdf_java_throw_with_callback_failure(JNIEnv *jenv, jthrowable exception) {
+    jclass throwable_class;
+    jclass error_class;
+    jmethodID init_cause;
+    jobject failure = dbdf_java_callback_failure;
+    if (!failure) {
+        (*jenv)->Throw(jenv, exception);
+        return;
+    }
+    error_class = (*jenv)->FindClass(jenv, "java/lang/Error");
+    if (error_class && (*jenv)->IsInstanceOf(jenv, failure, error_class)) {
+        (*jenv)->Throw(jenv, (jthrowable)failure);
+        dbdf_java_forget_callback_failure(jenv);
+        return;
+    }
+    throwable_class = (*jenv)->FindClass(jenv, "java/lang/Throwable");
+    init_cause = throwable_class ? (*jenv)->GetMethodID(jenv, throwable_class, "initCause",
+                                                        "(Ljava/lang/Throwable;)Ljava/lang/Throwable;")
+                                 : NULL;
+    if (init_cause) {
+        jobject same = (*jenv)->CallObjectMethod(jenv, exception, init_cause, failure);
+        (*jenv)->DeleteLocalRef(jenv, same);
+    }
+    (*jenv)->ExceptionClear(jenv); /* a failed initCause leaves the exception without its cause, nothing worse */
+    dbdf_java_forget_callback_failure(jenv);
+    (*jenv)->Throw(jenv, exception);
+}
+
 /* Raises org.dbdf.DbdfException(int status, byte[] message, int rule, long offset). The message goes as its UTF-8
  * bytes, which Java decodes: NewStringUTF would need modified UTF-8, and a message quoting a label may hold any
  * byte. An offset too large for a long cannot come from a real input (its size is one); it is passed as -1, "no
@@ -81,7 +296,7 @@ static void dbdf_java_throw_status(JNIEnv *jenv, int status, const char *message
     exception = (*jenv)->NewObject(jenv, exception_class, constructor, (jint)status, message_bytes, (jint)rule,
                                    offset > (uint64_t)INT64_MAX ? (jlong)-1 : (jlong)offset);
     if (exception) {
-        (*jenv)->Throw(jenv, (jthrowable)exception);
+        dbdf_java_throw_with_callback_failure(jenv, (jthrowable)exception);
     }
 }
 
@@ -99,31 +314,80 @@ static void dbdf_java_throw_out_of_range(JNIEnv *jenv, const char *name, long lo
     dbdf_java_throw_named(jenv, "java/lang/IllegalArgumentException", message);
 }
 
-/* Element size of a primitive array other than boolean[] and char[], or 0 when `object` is none of them. */
-static size_t dbdf_java_array_element_size(JNIEnv *jenv, jobject object) {
-    static const struct {
-        const char *signature;
-        size_t element_size;
-    } kinds[] = {{"[D", 8}, {"[J", 8}, {"[F", 4}, {"[I", 4}, {"[S", 2}, {"[B", 1}};
+/* The primitive arrays that carry values and indices: boolean[] and char[] never do. */
+static const struct {
+    const char *signature;
+    size_t element_size;
+} dbdf_java_array_kinds[] = {{"[D", 8}, {"[J", 8}, {"[F", 4}, {"[I", 4}, {"[S", 2}, {"[B", 1}};
+
+/* Index of `object`'s kind in dbdf_java_array_kinds, or -1 when it is none of them (or FindClass failed). */
+static int dbdf_java_array_kind(JNIEnv *jenv, jobject object) {
     size_t kind;
-    for (kind = 0; kind < sizeof kinds / sizeof kinds[0]; ++kind) {
-        jclass array_class = (*jenv)->FindClass(jenv, kinds[kind].signature);
+    for (kind = 0; kind < sizeof dbdf_java_array_kinds / sizeof dbdf_java_array_kinds[0]; ++kind) {
+        jclass array_class = (*jenv)->FindClass(jenv, dbdf_java_array_kinds[kind].signature);
         jboolean matches;
         if (!array_class) {
-            return 0;
+            return -1;
         }
         matches = (*jenv)->IsInstanceOf(jenv, object, array_class);
         (*jenv)->DeleteLocalRef(jenv, array_class);
         if (matches) {
-            return kinds[kind].element_size;
+            return (int)kind;
         }
     }
-    return 0;
+    return -1;
+}
+
+/* Element size of a primitive array other than boolean[] and char[], or 0 when `object` is none of them. */
+static size_t dbdf_java_array_element_size(JNIEnv *jenv, jobject object) {
+    int kind = dbdf_java_array_kind(jenv, object);
+    return kind < 0 ? 0 : dbdf_java_array_kinds[kind].element_size;
+}
+
+/* The elements of `array` for one call: pinned critically, or, when the call may run Java code (`may_call_back`),
+ * through Get<Type>ArrayElements, which allows JNI calls while held. *elements says which, for dbdf_java_unpin().
+ * NULL with a pending Java exception on failure. */
+static void *dbdf_java_pin(JNIEnv *jenv, jarray array, bool may_call_back, bool *elements) {
+    *elements = may_call_back;
+    if (!may_call_back) {
+        return (*jenv)->GetPrimitiveArrayCritical(jenv, array, NULL);
+    }
+    switch (dbdf_java_array_kind(jenv, array)) {
+    case 0: return (*jenv)->GetDoubleArrayElements(jenv, (jdoubleArray)array, NULL);
+    case 1: return (*jenv)->GetLongArrayElements(jenv, (jlongArray)array, NULL);
+    case 2: return (*jenv)->GetFloatArrayElements(jenv, (jfloatArray)array, NULL);
+    case 3: return (*jenv)->GetIntArrayElements(jenv, (jintArray)array, NULL);
+    case 4: return (*jenv)->GetShortArrayElements(jenv, (jshortArray)array, NULL);
+    case 5: return (*jenv)->GetByteArrayElements(jenv, (jbyteArray)array, NULL);
+    default:
+        if (!(*jenv)->ExceptionCheck(jenv)) {
+            dbdf_java_throw_named(jenv, "java/lang/IllegalArgumentException", "unsupported array type");
+        }
+        return NULL;
+    }
+}
+
+/* Releases what dbdf_java_pin() returned; `mode` 0 copies changes back, JNI_ABORT drops them. */
+static void dbdf_java_unpin(JNIEnv *jenv, jarray array, void *address, bool elements, jint mode) {
+    if (!elements) {
+        (*jenv)->ReleasePrimitiveArrayCritical(jenv, array, address, mode);
+        return;
+    }
+    switch (dbdf_java_array_kind(jenv, array)) {
+    case 0: (*jenv)->ReleaseDoubleArrayElements(jenv, (jdoubleArray)array, (jdouble *)address, mode); break;
+    case 1: (*jenv)->ReleaseLongArrayElements(jenv, (jlongArray)array, (jlong *)address, mode); break;
+    case 2: (*jenv)->ReleaseFloatArrayElements(jenv, (jfloatArray)array, (jfloat *)address, mode); break;
+    case 3: (*jenv)->ReleaseIntArrayElements(jenv, (jintArray)array, (jint *)address, mode); break;
+    case 4: (*jenv)->ReleaseShortArrayElements(jenv, (jshortArray)array, (jshort *)address, mode); break;
+    case 5: (*jenv)->ReleaseByteArrayElements(jenv, (jbyteArray)array, (jbyte *)address, mode); break;
+    default: break;
+    }
 }
 
 /* A value buffer from Java: a primitive array (pinned later) or a direct ByteBuffer (used by address). */
 typedef struct dbdf_java_values {
     jarray array;  /* non-NULL when the values are an array still to be pinned / to be released */
+    bool elements; /* pinned with Get<Type>ArrayElements, not critically (see dbdf_java_pin) */
     void *address; /* pinned or direct address */
     size_t nbytes;
 } dbdf_java_values_t;
@@ -132,6 +396,7 @@ typedef struct dbdf_java_values {
 static bool dbdf_java_values_from(JNIEnv *jenv, jobject object, dbdf_java_values_t *values) {
     size_t element_size;
     values->array = NULL;
+    values->elements = false;
     values->address = NULL;
     values->nbytes = 0;
     if (!object) {
@@ -161,8 +426,10 @@ static bool dbdf_java_values_from(JNIEnv *jenv, jobject object, dbdf_java_values
 %}
 
 /* A library failure becomes org.dbdf.DbdfException after the pinned arrays are released. */
+/* A failure of a Java byte source or sink during the call becomes the cause (see dbdf_java_throw_status). */
 %exception {
     dbdf_swig_reset();
+    dbdf_java_forget_callback_failure(jenv);
     $action
     if (dbdf_swig_failed()) {
         $cleanup
@@ -170,6 +437,7 @@ static bool dbdf_java_values_from(JNIEnv *jenv, jobject object, dbdf_java_values
         dbdf_swig_reset();
         return $null;
     }
+    dbdf_java_forget_callback_failure(jenv);
 }
 
 /* ---- value buffers: Object (primitive array or direct ByteBuffer) ---------------------------------------- */
@@ -185,9 +453,11 @@ static bool dbdf_java_values_from(JNIEnv *jenv, jobject object, dbdf_java_values
     $1 = java_values.address;
     $2 = java_values.nbytes;
 }
+/* arg1 is the reader or writer whose method this is: every method with a value buffer has one. */
 %typemap(check) (CONST_QUALIFIER void *values, size_t values_nbytes) {
     if (java_values$argnum.array) {
-        $1 = ($1_ltype)(*jenv)->GetPrimitiveArrayCritical(jenv, java_values$argnum.array, NULL);
+        $1 = ($1_ltype)dbdf_java_pin(jenv, java_values$argnum.array, dbdf_swig_calls_back(arg1),
+                                     &java_values$argnum.elements);
         if (!$1) {
             java_values$argnum.array = NULL;
             return $null; /* OutOfMemoryError pending */
@@ -196,7 +466,7 @@ static bool dbdf_java_values_from(JNIEnv *jenv, jobject object, dbdf_java_values
 }
 %typemap(freearg) (CONST_QUALIFIER void *values, size_t values_nbytes) {
     if (java_values$argnum.array && $1) {
-        (*jenv)->ReleasePrimitiveArrayCritical(jenv, java_values$argnum.array, (void *)$1, RELEASE_MODE);
+        dbdf_java_unpin(jenv, java_values$argnum.array, (void *)$1, java_values$argnum.elements, RELEASE_MODE);
     }
 }
 %enddef
@@ -211,7 +481,7 @@ DBDF_JAVA_VALUES(const, JNI_ABORT)
 %typemap(jtype) (CTYPE *POINTER_NAME, size_t COUNT_NAME) "JAVA_ARRAY"
 %typemap(jstype) (CTYPE *POINTER_NAME, size_t COUNT_NAME) "JAVA_ARRAY"
 %typemap(javain) (CTYPE *POINTER_NAME, size_t COUNT_NAME) "$javainput"
-%typemap(in) (CTYPE *POINTER_NAME, size_t COUNT_NAME) (jarray pinned_array = NULL) {
+%typemap(in) (CTYPE *POINTER_NAME, size_t COUNT_NAME) (jarray pinned_array = NULL, bool pinned_elements = false) {
     if (!$input) {
         dbdf_java_throw_named(jenv, "java/lang/NullPointerException", "$1_name is null");
         return $null;
@@ -221,7 +491,7 @@ DBDF_JAVA_VALUES(const, JNI_ABORT)
     $2 = (size_t)(*jenv)->GetArrayLength(jenv, pinned_array);
 }
 %typemap(check) (CTYPE *POINTER_NAME, size_t COUNT_NAME) {
-    $1 = ($1_ltype)(*jenv)->GetPrimitiveArrayCritical(jenv, pinned_array$argnum, NULL);
+    $1 = ($1_ltype)dbdf_java_pin(jenv, pinned_array$argnum, dbdf_swig_calls_back(arg1), &pinned_elements$argnum);
     if (!$1) {
         pinned_array$argnum = NULL;
         return $null; /* OutOfMemoryError pending */
@@ -229,7 +499,7 @@ DBDF_JAVA_VALUES(const, JNI_ABORT)
 }
 %typemap(freearg) (CTYPE *POINTER_NAME, size_t COUNT_NAME) {
     if (pinned_array$argnum && $1) {
-        (*jenv)->ReleasePrimitiveArrayCritical(jenv, pinned_array$argnum, (void *)$1, RELEASE_MODE);
+        dbdf_java_unpin(jenv, pinned_array$argnum, (void *)$1, pinned_elements$argnum, RELEASE_MODE);
     }
 }
 %enddef
@@ -244,6 +514,28 @@ DBDF_JAVA_ARRAY(const uint32_t, col_indices, col_indices_count, jintArray, int[]
 DBDF_JAVA_ARRAY(const int32_t, column_type_codes, column_count, jintArray, int[], JNI_ABORT)
 DBDF_JAVA_ARRAY(const uint32_t, label_lengths, label_count, jintArray, int[], JNI_ABORT)
 DBDF_JAVA_ARRAY(const void, label_bytes, label_bytes_nbytes, jbyteArray, byte[], JNI_ABORT)
+
+/* ---- byte sources and sinks: a ByteSourceAdapter / ByteSinkAdapter called from the library ----------------- */
+%typemap(jni) dbdf_swig_callbacks_t source_callbacks "jobject"
+%typemap(jtype) dbdf_swig_callbacks_t source_callbacks "ByteSourceAdapter"
+%typemap(jstype) dbdf_swig_callbacks_t source_callbacks "ByteSourceAdapter"
+%typemap(javain) dbdf_swig_callbacks_t source_callbacks "$javainput"
+%typemap(in) dbdf_swig_callbacks_t source_callbacks {
+    if (!dbdf_java_callbacks_from(jenv, $input, "readAt", "(JLjava/nio/ByteBuffer;)J", &$1)) {
+        return $null;
+    }
+    $1.read_at = dbdf_java_read_at;
+}
+%typemap(jni) dbdf_swig_callbacks_t sink_callbacks "jobject"
+%typemap(jtype) dbdf_swig_callbacks_t sink_callbacks "ByteSinkAdapter"
+%typemap(jstype) dbdf_swig_callbacks_t sink_callbacks "ByteSinkAdapter"
+%typemap(javain) dbdf_swig_callbacks_t sink_callbacks "$javainput"
+%typemap(in) dbdf_swig_callbacks_t sink_callbacks {
+    if (!dbdf_java_callbacks_from(jenv, $input, "write", "(Ljava/nio/ByteBuffer;)V", &$1)) {
+        return $null;
+    }
+    $1.write = dbdf_java_write;
+}
 
 /* ---- memory the reader keeps: a direct ByteBuffer the Java side holds on to ------------------------------ */
 %typemap(jni) (const void *borrowed_data, size_t borrowed_nbytes) "jobject"

@@ -1,5 +1,5 @@
-// Reading an object block by block from a file (positioned reads, or a memory mapping where the caller opts in)
-// or caller memory.
+// Reading an object block by block from a file (positioned reads, or a memory mapping where the caller opts in),
+// caller memory or a caller's read-at source.
 #pragma once
 
 #include <cstddef>
@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -48,6 +49,22 @@ enum class FileAccess : std::uint8_t {
     Map = 1,
 };
 
+// A caller's random-access byte source (docs/byte-sources.md).
+struct ReadAtSource {
+    // Copies bytes of the source from `offset` into `destination` (at most its size, which is never 0) and returns
+    // how many it copied: fewer is a short read (asked again for the rest), 0 only at or past the end of the
+    // source. It throws to fail; the exception leaves the reader call that needed the bytes as it is. Called only
+    // from the thread inside a reader call, never concurrently.
+    std::function<std::size_t(std::uint64_t offset, std::span<std::byte> destination)> read_at;
+    // Bytes in the source; when unknown it is found by probing (about 2 log2(size) one-byte reads).
+    std::optional<std::uint64_t> size;
+    // Bytes of the read-ahead window that coalesces small reads; 0 means 64 KiB.
+    std::size_t read_ahead = 0;
+};
+
+// The largest read-ahead window a source may ask for.
+inline constexpr std::size_t kMaxReadAheadBytes = std::size_t{64} << 20;
+
 class Reader {
 public:
     // Opens a regular file read-only and parses its header; the file's size is taken now, so bytes appended later
@@ -60,6 +77,12 @@ public:
                             FileAccess access = FileAccess::PositionedReads);
     // Reads caller memory without copying; it must outlive the reader.
     static Reader open_memory(std::span<const std::byte> input, Dialect dialect = Dialect::Spec);
+    // Reads through the caller's read-at function: the header and the block records it needs, then only the
+    // payloads of the blocks decoded, coalescing small reads through the read-ahead window. A source that fails,
+    // ends before its declared size or returns more bytes than asked gives Error(Io) naming the byte; the reader
+    // stays usable. Whole-object reads decode on the calling thread alone, since read_at is called only there.
+    // Throws Error(InvalidArgument) for a read-ahead above kMaxReadAheadBytes.
+    static Reader open_source(ReadAtSource source, Dialect dialect = Dialect::Spec);
 
     Reader(Reader&&) noexcept;
     Reader& operator=(Reader&&) noexcept;

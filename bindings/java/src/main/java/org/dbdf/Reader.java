@@ -1,9 +1,11 @@
 package org.dbdf;
 
+import java.io.IOException;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -119,6 +121,67 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         } catch (DbdfException error) {
             throw error.withMissingFileCause(path);
         }
+    }
+
+    /**
+     * Reads the object in {@code channel} (a file, a remote object, a part of a container) from position 0 to its
+     * size, through positioned reads: the header, the block headers it needs, then only the payloads of the blocks
+     * it decodes. The channel is neither closed nor otherwise used by the reader after {@link #close()}; its
+     * position changes. An exception the channel throws fails the reader's call with {@link DbdfException}
+     * ({@link Status#IO}) whose {@code getCause()} is that exception; an {@link Error} is rethrown as is.
+     */
+    public static Reader open(SeekableByteChannel channel) {
+        return open(channel, ReaderOptions.defaults());
+    }
+
+    /** As {@link #open(SeekableByteChannel)}, as {@code options} say (dialect, decoding threads). */
+    public static Reader open(SeekableByteChannel channel, ReaderOptions options) {
+        Objects.requireNonNull(channel, "channel");
+        long size;
+        try {
+            size = channel.size();
+        } catch (IOException error) {
+            DbdfException failure = new DbdfException(Status.IO, "the channel's size is unknown: " + error);
+            failure.initCause(error);
+            throw failure;
+        }
+        return open(ByteSourceAdapter.of(channel), size, 0, options);
+    }
+
+    /**
+     * Reads the object in the first {@code size} bytes of {@code source} (-1: until the source ends), through
+     * positioned reads as {@link #open(SeekableByteChannel)} does; exceptions of the source surface the same way.
+     */
+    public static Reader open(PositionedSource source, long size) {
+        return open(source, size, ReaderOptions.defaults());
+    }
+
+    /** As {@link #open(PositionedSource, long)}, as {@code options} say (dialect, decoding threads). */
+    public static Reader open(PositionedSource source, long size, ReaderOptions options) {
+        return open(source, size, 0, options);
+    }
+
+    /**
+     * As {@link #open(PositionedSource, long, ReaderOptions)}, coalescing small reads through a read-ahead window
+     * of {@code readAheadBytes} bytes (0: the library's default, 64 KiB; at most 64 MiB): a larger window means
+     * fewer, larger reads of a remote source.
+     */
+    public static Reader open(PositionedSource source, long size, long readAheadBytes, ReaderOptions options) {
+        Objects.requireNonNull(source, "source");
+        return open(ByteSourceAdapter.of(source), size, readAheadBytes, options);
+    }
+
+    private static Reader open(ByteSourceAdapter source, long size, long readAheadBytes, ReaderOptions options) {
+        Objects.requireNonNull(options, "options");
+        if (size < -1) {
+            throw new IllegalArgumentException("size must be -1 (unknown) or at least 0, not " + size);
+        }
+        if (readAheadBytes < 0) {
+            throw new IllegalArgumentException("readAheadBytes must be at least 0, not " + readAheadBytes);
+        }
+        NativeLibrary.load();
+        return new Reader(new NativeReader(size, readAheadBytes, options.dialect().code(), options.threads(), source),
+                null, options);
     }
 
     /** Reads a copy of {@code bytes} in {@code dialect}. */

@@ -1,8 +1,10 @@
 package org.dbdf;
 
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
+import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -110,6 +112,39 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
         Objects.requireNonNull(options, "options");
         NativeLibrary.load();
         return new Writer(new NativeWriter(options.dialect().code(), options.threads()), options);
+    }
+
+    /**
+     * Writes to {@code stream}, in order, as the object is written; nothing is held back past {@link #finish()}.
+     * The stream is neither flushed nor closed. An exception the stream throws fails the writer's call with
+     * {@link DbdfException} ({@link Status#SINK}) whose {@code getCause()} is that exception (an {@link Error} is
+     * rethrown as is); the writer is then unusable.
+     */
+    public static Writer toStream(OutputStream stream) {
+        return toStream(stream, WriterOptions.defaults());
+    }
+
+    /** As {@link #toStream(OutputStream)}, in the dialect and with the writeDense threads {@code options} give. */
+    public static Writer toStream(OutputStream stream, WriterOptions options) {
+        Objects.requireNonNull(stream, "stream");
+        return toSink(ByteSinkAdapter.of(stream), options);
+    }
+
+    /** As {@link #toStream(OutputStream)}, to a blocking {@code channel}. */
+    public static Writer toChannel(WritableByteChannel channel) {
+        return toChannel(channel, WriterOptions.defaults());
+    }
+
+    /** As {@link #toChannel(WritableByteChannel)}, in the dialect and with the writeDense threads {@code options} give. */
+    public static Writer toChannel(WritableByteChannel channel, WriterOptions options) {
+        Objects.requireNonNull(channel, "channel");
+        return toSink(ByteSinkAdapter.of(channel), options);
+    }
+
+    private static Writer toSink(ByteSinkAdapter sink, WriterOptions options) {
+        Objects.requireNonNull(options, "options");
+        NativeLibrary.load();
+        return new Writer(new NativeWriter(options.dialect().code(), options.threads(), sink), options);
     }
 
     /** The options the writer was opened with ({@link WriterOptions#defaults()} when none were given). */

@@ -67,7 +67,8 @@ typedef struct dbdf_java_callback_target {
 } dbdf_java_callback_target_t;
 
 /* What a Java callback threw during the current call on this thread (a global reference, or NULL): the library
- * only learns "failed", so the exception is kept here and becomes the cause of the call's DbdfException. */
+ * only learns "failed", so the exception is kept here until the call's failure is raised (see
+ * dbdf_java_throw_with_callback_failure). */
 static DBDF_SWIG_THREAD_LOCAL jobject dbdf_java_callback_failure = NULL;
 
 static void dbdf_java_forget_callback_failure(JNIEnv *jenv) {
@@ -85,8 +86,9 @@ static JNIEnv *dbdf_java_env_of(const dbdf_java_callback_target_t *target) {
     return jenv;
 }
 
-/* Called with the exception a callback's Java method left pending: keeps it for the cause, hands its toString()
- * to the library as the callback's message, and clears it so that the library call can go on to fail cleanly. */
+/* Called with the exception a callback's Java method left pending: keeps it for the call's failure, hands its
+ * toString() to the library as the callback's message, and clears it so that the library call can go on to fail
+ * cleanly. */
 static void dbdf_java_callback_threw(JNIEnv *jenv) {
     jthrowable thrown = (*jenv)->ExceptionOccurred(jenv);
     jclass object_class;
@@ -239,34 +241,26 @@ static bool dbdf_java_callbacks_from(JNIEnv *jenv, jobject adapter, const char *
     return true;
 }
 
-/* Throws `exception` (a DbdfException) with what a Java callback threw during the call as its cause; an Error
- * thrown by a callback (OutOfMemoryError, AssertionError, ...) is thrown itself instead, unwrapped. */
-static void dbdf_java_throw_with_callback_failure(JNIEnv *jenv, jthrowable exception) {
-    jclass throwable_class;
-    jclass error_class;
-    jmethodID init_cause;
+/* Throws `exception` (a DbdfException), or what DbdfException.withCallbackFailure makes of it and of the exception
+ * a Java callback threw during the call: that method decides in Java (an IOException becomes the cause, a
+ * RuntimeException or an Error is thrown itself with `exception` suppressed). If the method cannot be found or run,
+ * the pending Java error (OutOfMemoryError, NoSuchMethodError) is left to propagate. */
+static void dbdf_java_throw_with_callback_failure(JNIEnv *jenv, jclass exception_class, jthrowable exception) {
     jobject failure = dbdf_java_callback_failure;
+    jmethodID decide;
+    jthrowable outcome;
     if (!failure) {
         (*jenv)->Throw(jenv, exception);
         return;
     }
-    error_class = (*jenv)->FindClass(jenv, "java/lang/Error");
-    if (error_class && (*jenv)->IsInstanceOf(jenv, failure, error_class)) {
-        (*jenv)->Throw(jenv, (jthrowable)failure);
-        dbdf_java_forget_callback_failure(jenv);
-        return;
-    }
-    throwable_class = (*jenv)->FindClass(jenv, "java/lang/Throwable");
-    init_cause = throwable_class ? (*jenv)->GetMethodID(jenv, throwable_class, "initCause",
-                                                        "(Ljava/lang/Throwable;)Ljava/lang/Throwable;")
-                                 : NULL;
-    if (init_cause) {
-        jobject same = (*jenv)->CallObjectMethod(jenv, exception, init_cause, failure);
-        (*jenv)->DeleteLocalRef(jenv, same);
-    }
-    (*jenv)->ExceptionClear(jenv); /* a failed initCause leaves the exception without its cause, nothing worse */
+    decide = (*jenv)->GetStaticMethodID(jenv, exception_class, "withCallbackFailure",
+                                        "(Lorg/dbdf/DbdfException;Ljava/lang/Throwable;)Ljava/lang/Throwable;");
+    outcome = decide ? (jthrowable)(*jenv)->CallStaticObjectMethod(jenv, exception_class, decide, exception, failure)
+                     : NULL;
     dbdf_java_forget_callback_failure(jenv);
-    (*jenv)->Throw(jenv, exception);
+    if (!(*jenv)->ExceptionCheck(jenv)) {
+        (*jenv)->Throw(jenv, outcome ? outcome : exception);
+    }
 }
 
 /* Raises org.dbdf.DbdfException(int status, byte[] message, int rule, long offset). The message goes as its UTF-8
@@ -296,7 +290,7 @@ static void dbdf_java_throw_status(JNIEnv *jenv, int status, const char *message
     exception = (*jenv)->NewObject(jenv, exception_class, constructor, (jint)status, message_bytes, (jint)rule,
                                    offset > (uint64_t)INT64_MAX ? (jlong)-1 : (jlong)offset);
     if (exception) {
-        dbdf_java_throw_with_callback_failure(jenv, (jthrowable)exception);
+        dbdf_java_throw_with_callback_failure(jenv, exception_class, (jthrowable)exception);
     }
 }
 
@@ -426,7 +420,8 @@ static bool dbdf_java_values_from(JNIEnv *jenv, jobject object, dbdf_java_values
 %}
 
 /* A library failure becomes org.dbdf.DbdfException after the pinned arrays are released. */
-/* A failure of a Java byte source or sink during the call becomes the cause (see dbdf_java_throw_status). */
+/* What a Java byte source or sink threw during the call is raised with that failure (see
+ * dbdf_java_throw_with_callback_failure). */
 %exception {
     dbdf_swig_reset();
     dbdf_java_forget_callback_failure(jenv);

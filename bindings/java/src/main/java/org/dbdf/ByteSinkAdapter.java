@@ -8,7 +8,9 @@ import java.nio.channels.WritableByteChannel;
 /**
  * What the native writer calls to write to a Java byte sink (bindings/swig/java/dbdf_java.i): write consumes a
  * direct buffer over the library's memory, valid during the call only. An exception it throws reaches the caller
- * of the writer as the cause of the call's {@link DbdfException} ({@link Status#SINK}).
+ * of the writer as {@link DbdfException#withCallbackFailure} decides: an {@link IOException} as the cause of the
+ * call's {@link DbdfException} ({@link Status#SINK}), a {@link RuntimeException} or an {@link Error} itself, with
+ * that {@link DbdfException} suppressed.
  */
 abstract class ByteSinkAdapter {
     /** Writes every remaining byte of {@code data}. */

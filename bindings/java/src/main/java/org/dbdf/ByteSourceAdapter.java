@@ -6,8 +6,10 @@ import java.nio.channels.SeekableByteChannel;
 
 /**
  * What the native reader calls to read a Java byte source (bindings/swig/java/dbdf_java.i): readAt fills a direct
- * buffer over the library's memory. An exception it throws reaches the caller of the reader as the cause of the
- * call's {@link DbdfException}.
+ * buffer over the library's memory. An exception it throws reaches the caller of the reader as
+ * {@link DbdfException#withCallbackFailure} decides: an {@link IOException} as the cause of the call's
+ * {@link DbdfException} ({@link Status#IO}), a {@link RuntimeException} or an {@link Error} itself, with that
+ * {@link DbdfException} suppressed.
  */
 abstract class ByteSourceAdapter {
     /** Reads bytes from {@code offset} into {@code destination}'s remaining space; 0 only at the end. */

@@ -8,6 +8,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
@@ -24,8 +25,10 @@ import java.util.OptionalLong;
  * <p>Unchecked, and an {@link UncheckedIOException}, as the JDK reports failures to read a file and malformed data
  * in it (a {@code ZipException} or a {@code MalformedInputException} is an {@link IOException}): code that already
  * handles I/O failures handles dbdf's. {@link #getCause()} is the checked {@link IOException} a Java file API would
- * have thrown: a {@link NoSuchFileException} naming the path when the file to read does not exist, a plain
- * {@link IOException} with the same message otherwise. Use {@link #status()} to tell bad input
+ * have thrown: a {@link NoSuchFileException} naming the path when the file to read does not exist, the
+ * {@link IOException} a byte source or sink threw when one failed the call (see
+ * {@link Reader#open(java.nio.channels.SeekableByteChannel)}, {@link Writer#toStream(java.io.OutputStream)}), a
+ * plain {@link IOException} with the same message otherwise. Use {@link #status()} to tell bad input
  * ({@link Status#isInvalidData()}) from I/O failures ({@link Status#isIoError()}) and from misuse of the API
  * ({@link Status#isUsageError()}). Arguments the binding checks itself (a null, a short array) throw the usual
  * {@link NullPointerException} and {@link IllegalArgumentException} instead.
@@ -44,6 +47,11 @@ public class DbdfException extends UncheckedIOException {
     /** A failure with this status and message, naming no rule and no byte offset. */
     public DbdfException(Status status, String nativeMessage) {
         this(status, status.code(), nativeMessage, 0, -1);
+    }
+
+    /** A failure with this status and message, naming no rule and no byte offset, caused by {@code cause}. */
+    DbdfException(Status status, String nativeMessage, IOException cause) {
+        this(status, status.code(), nativeMessage, 0, -1, Objects.requireNonNull(cause, "cause"));
     }
 
     /**
@@ -81,10 +89,36 @@ public class DbdfException extends UncheckedIOException {
         if (status != Status.IO || !isMissing(path)) {
             return this;
         }
-        DbdfException missing = new DbdfException(status, statusCode, nativeMessage, rule, offset,
-                new NoSuchFileException(path, null, getMessage()));
-        missing.setStackTrace(getStackTrace());
-        return missing;
+        return withCause(new NoSuchFileException(path, null, getMessage()));
+    }
+
+    /** This failure with {@code cause} as its cause instead, thrown from where this one was made. */
+    private DbdfException withCause(IOException cause) {
+        DbdfException copy = new DbdfException(status, statusCode, nativeMessage, rule, offset, cause);
+        copy.setStackTrace(getStackTrace());
+        return copy;
+    }
+
+    /**
+     * What a call raises whose byte source or sink callback threw {@code thrown}, given the library's
+     * {@code failure} of that call (called by the native code, bindings/swig/java/dbdf_java.i):
+     * <ul>
+     * <li>an {@link IOException}: {@code failure} with {@code thrown} itself as its cause;
+     * <li>a {@link RuntimeException} or an {@link Error}: {@code thrown} itself, unwrapped, as code calling a lambda
+     * expects, with {@code failure} attached by {@link Throwable#addSuppressed addSuppressed};
+     * <li>any other (checked, thrown sneakily): {@code failure} with an {@link IOException} wrapping {@code thrown}
+     * as its cause.
+     * </ul>
+     */
+    static Throwable withCallbackFailure(DbdfException failure, Throwable thrown) {
+        if (thrown instanceof IOException cause) {
+            return failure.withCause(cause);
+        }
+        if (thrown instanceof RuntimeException || thrown instanceof Error) {
+            thrown.addSuppressed(failure);
+            return thrown;
+        }
+        return failure.withCause(new IOException(thrown.toString(), thrown));
     }
 
     private static boolean isMissing(String path) {

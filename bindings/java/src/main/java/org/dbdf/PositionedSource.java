@@ -20,8 +20,10 @@ public interface PositionedSource {
     /**
      * Reads up to {@code length} (at least 1) bytes starting at {@code position} of the source into
      * {@code buffer[offset, offset + length)}. Returns how many were read: {@code length}, or fewer (the reader
-     * asks again for the rest), or -1 (or 0) at the end of the source. An exception fails the reader's call with a
-     * {@link DbdfException} of {@link Status#IO} whose cause is that exception.
+     * asks again for the rest), or -1 (or 0) at the end of the source. An {@link IOException} fails the reader's
+     * call with a {@link DbdfException} of {@link Status#IO} whose cause is that very exception; a
+     * {@link RuntimeException} or an {@link Error} is rethrown itself, with that {@link DbdfException} suppressed
+     * ({@link Throwable#getSuppressed()}), as {@link Reader#open(java.nio.channels.SeekableByteChannel)} says.
      */
     int read(long position, byte[] buffer, int offset, int length) throws IOException;
 }

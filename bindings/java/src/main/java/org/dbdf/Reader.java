@@ -127,8 +127,11 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
      * Reads the object in {@code channel} (a file, a remote object, a part of a container) from position 0 to its
      * size, through positioned reads: the header, the block headers it needs, then only the payloads of the blocks
      * it decodes. The channel is neither closed nor otherwise used by the reader after {@link #close()}; its
-     * position changes. An exception the channel throws fails the reader's call with {@link DbdfException}
-     * ({@link Status#IO}) whose {@code getCause()} is that exception; an {@link Error} is rethrown as is.
+     * position changes. An {@link IOException} the channel throws (from {@code size()} too) fails the reader's call
+     * with {@link DbdfException} ({@link Status#IO}) whose {@code getCause()} is that very exception. A
+     * {@link RuntimeException} or an {@link Error} a read throws is rethrown itself, unwrapped, with the call's
+     * {@link DbdfException} (status and message of the library) attached as a suppressed exception
+     * ({@link Throwable#getSuppressed()}); from {@code size()}, it is rethrown as it is.
      */
     public static Reader open(SeekableByteChannel channel) {
         return open(channel, ReaderOptions.defaults());
@@ -141,9 +144,7 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         try {
             size = channel.size();
         } catch (IOException error) {
-            DbdfException failure = new DbdfException(Status.IO, "the channel's size is unknown: " + error);
-            failure.initCause(error);
-            throw failure;
+            throw new DbdfException(Status.IO, "the channel's size is unknown: " + error, error);
         }
         return open(ByteSourceAdapter.of(channel), size, 0, options);
     }

@@ -116,9 +116,11 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
 
     /**
      * Writes to {@code stream}, in order, as the object is written; nothing is held back past {@link #finish()}.
-     * The stream is neither flushed nor closed. An exception the stream throws fails the writer's call with
-     * {@link DbdfException} ({@link Status#SINK}) whose {@code getCause()} is that exception (an {@link Error} is
-     * rethrown as is); the writer is then unusable.
+     * The stream is neither flushed nor closed. An {@link java.io.IOException} the stream throws fails the writer's
+     * call with {@link DbdfException} ({@link Status#SINK}) whose {@code getCause()} is that very exception. A
+     * {@link RuntimeException} or an {@link Error} it throws is rethrown itself, unwrapped, with the call's
+     * {@link DbdfException} (status and message of the library) attached as a suppressed exception
+     * ({@link Throwable#getSuppressed()}). Either way the writer is then unusable.
      */
     public static Writer toStream(OutputStream stream) {
         return toStream(stream, WriterOptions.defaults());

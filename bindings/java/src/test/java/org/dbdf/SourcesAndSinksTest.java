@@ -3,6 +3,7 @@ package org.dbdf;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
@@ -23,6 +25,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.DynamicTest;
@@ -33,7 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Readers over a SeekableByteChannel or a PositionedSource and writers to an OutputStream or a WritableByteChannel:
  * round trips, every golden vector read through a source that answers with short reads and through one that fails
- * at each offset, and exceptions of sources and sinks recovered as the cause of the DbdfException.
+ * at each offset, and exceptions of sources and sinks recovered: an IOException as the cause of the DbdfException,
+ * a RuntimeException or an Error rethrown itself with the DbdfException suppressed.
  */
 class SourcesAndSinksTest {
     private static final Path VECTORS = Path.of(System.getProperty("dbdf.vectors.dir", "../../tests/vectors"));
@@ -109,6 +113,114 @@ class SourcesAndSinksTest {
             System.arraycopy(bytes, (int) position, buffer, offset, length);
             return length;
         };
+    }
+
+    /** Throws {@code thrown}, checked or not, from code that declares no checked exception of its class. */
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> void sneakyThrow(Throwable thrown) throws T {
+        throw (T) thrown;
+    }
+
+    /**
+     * A SeekableByteChannel over bytes (read-only) whose size() throws {@code sizeFailure} and whose reads throw
+     * {@code readFailure} once {@code failing} is set, when these are not null.
+     */
+    private static final class BytesChannel implements SeekableByteChannel {
+        private final byte[] bytes;
+        private long position;
+        IOException sizeFailure;
+        Throwable readFailure;
+        boolean failing;
+
+        BytesChannel(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public int read(ByteBuffer destination) {
+            if (failing && readFailure != null) {
+                sneakyThrow(readFailure);
+            }
+            if (position >= bytes.length) {
+                return -1;
+            }
+            int count = (int) Math.min(destination.remaining(), bytes.length - position);
+            destination.put(bytes, (int) position, count);
+            position += count;
+            return count;
+        }
+
+        @Override
+        public int write(ByteBuffer source) throws IOException {
+            throw new IOException("read-only");
+        }
+
+        @Override
+        public long position() {
+            return position;
+        }
+
+        @Override
+        public SeekableByteChannel position(long newPosition) {
+            position = newPosition;
+            return this;
+        }
+
+        @Override
+        public long size() throws IOException {
+            if (sizeFailure != null) {
+                throw sizeFailure;
+            }
+            return bytes.length;
+        }
+
+        @Override
+        public SeekableByteChannel truncate(long size) throws IOException {
+            throw new IOException("read-only");
+        }
+
+        @Override
+        public boolean isOpen() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** An OutputStream that accepts {@code limit} bytes, then throws {@code failure} (checked or not). */
+    private static OutputStream failingAfter(int limit, Throwable failure) {
+        return new OutputStream() {
+            private int written;
+
+            @Override
+            public void write(int value) throws IOException {
+                write(new byte[] {(byte) value}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] buffer, int offset, int length) throws IOException {
+                if (written + length > limit) {
+                    sneakyThrow(failure);
+                }
+                written += length;
+            }
+        };
+    }
+
+    /**
+     * Checks that {@code thrown} carries the call's DbdfException as its only suppressed exception, with
+     * {@code status} and a message naming what the callback threw.
+     */
+    private static DbdfException assertSuppressedFailure(Throwable thrown, Status status) {
+        Throwable[] suppressed = thrown.getSuppressed();
+        assertEquals(1, suppressed.length, () -> Arrays.toString(suppressed));
+        DbdfException failure = assertInstanceOf(DbdfException.class, suppressed[0]);
+        assertEquals(status, failure.status(), failure.getMessage());
+        assertTrue(failure.getMessage().contains(thrown.toString()), failure.getMessage());
+        assertEquals(IOException.class, failure.getCause().getClass(), "the failure's own cause, no other");
+        return failure;
     }
 
     @Test
@@ -242,15 +354,17 @@ class SourcesAndSinksTest {
     }
 
     @Test
-    void sourceExceptionsOfEveryKindAreRecovered() {
+    void sourceIoExceptionsAreTheCause() {
         byte[] bytes = matrixInMemory(matrixValues());
-        UncheckedIOException unchecked = new UncheckedIOException(new IOException("connection reset"));
+        IOException reset = new IOException("connection reset");
         DbdfException error = assertThrows(DbdfException.class, () -> Reader.open((position, buffer, offset,
                 length) -> {
-            throw unchecked;
+            throw reset;
         }, bytes.length));
-        assertSame(unchecked, error.getCause());
-        assertTrue(error.getMessage().contains("connection reset"), error.getMessage());
+        assertEquals(Status.IO, error.status(), error.getMessage());
+        assertSame(reset, error.getCause(), "the source's own exception is the cause");
+        assertTrue(error.getMessage().contains(reset.toString()), error.getMessage());
+        assertEquals(0, error.getSuppressed().length);
 
         // A source that breaks after the reader opened (payloads beyond the first read-ahead window are fetched
         // later): the later call fails with the cause, and the reader still closes cleanly.
@@ -270,56 +384,142 @@ class SourcesAndSinksTest {
             assertEquals(Status.IO, readError.status());
             assertSame(late, readError.getCause());
         }
+    }
 
-        // An Error is not wrapped.
+    @Test
+    void channelIoExceptionsAreTheCause() {
+        byte[] bytes = largeMatrixInMemory(largeMatrixValues());
+        BytesChannel unsized = new BytesChannel(bytes);
+        unsized.sizeFailure = new IOException("size unknown");
+        DbdfException sizeError = assertThrows(DbdfException.class, () -> Reader.open(unsized));
+        assertEquals(Status.IO, sizeError.status(), sizeError.getMessage());
+        assertSame(unsized.sizeFailure, sizeError.getCause());
+        assertTrue(sizeError.getMessage().contains("size unknown"), sizeError.getMessage());
+
+        BytesChannel failingAtOpen = new BytesChannel(bytes);
+        failingAtOpen.readFailure = new IOException("channel closed by peer");
+        failingAtOpen.failing = true;
+        DbdfException openError = assertThrows(DbdfException.class, () -> Reader.open(failingAtOpen));
+        assertEquals(Status.IO, openError.status(), openError.getMessage());
+        assertSame(failingAtOpen.readFailure, openError.getCause());
+
+        BytesChannel failingLater = new BytesChannel(bytes);
+        failingLater.readFailure = new IOException("channel closed later");
+        try (Reader reader = Reader.open(failingLater)) {
+            failingLater.failing = true;
+            DbdfException readError = assertThrows(DbdfException.class, reader::readDoubles);
+            assertEquals(Status.IO, readError.status(), readError.getMessage());
+            assertSame(failingLater.readFailure, readError.getCause());
+        }
+    }
+
+    @Test
+    void sourceRuntimeExceptionsAreRethrownWithTheFailureSuppressed() {
+        byte[] bytes = matrixInMemory(matrixValues());
+        UncheckedIOException unchecked = new UncheckedIOException(new IOException("connection reset"));
+        UncheckedIOException thrown = assertThrows(UncheckedIOException.class, () -> Reader.open((position, buffer,
+                offset, length) -> {
+            throw unchecked;
+        }, bytes.length));
+        assertSame(unchecked, thrown, "the source's own exception, not a DbdfException");
+        assertFalse(thrown instanceof DbdfException);
+        DbdfException failure = assertSuppressedFailure(thrown, Status.IO);
+        assertTrue(failure.getMessage().contains("connection reset"), failure.getMessage());
+
+        // Also after the reader opened, through a channel; the reader still closes cleanly.
+        BytesChannel channel = new BytesChannel(largeMatrixInMemory(largeMatrixValues()));
+        IllegalStateException refused = new IllegalStateException("channel refused");
+        channel.readFailure = refused;
+        try (Reader reader = Reader.open(channel)) {
+            channel.failing = true;
+            IllegalStateException readError = assertThrows(IllegalStateException.class, reader::readDoubles);
+            assertSame(refused, readError);
+            assertSuppressedFailure(readError, Status.IO);
+        }
+    }
+
+    @Test
+    void sourceErrorsAreRethrownWithTheFailureSuppressed() {
+        byte[] bytes = matrixInMemory(matrixValues());
         AssertionError assertion = new AssertionError("broken source");
         AssertionError thrown = assertThrows(AssertionError.class, () -> Reader.open((position, buffer, offset,
                 length) -> {
             throw assertion;
         }, bytes.length));
         assertSame(assertion, thrown);
+        assertSuppressedFailure(thrown, Status.IO);
+
+        BytesChannel channel = new BytesChannel(bytes);
+        StackOverflowError overflow = new StackOverflowError("deep channel");
+        channel.readFailure = overflow;
+        channel.failing = true;
+        StackOverflowError channelError = assertThrows(StackOverflowError.class, () -> Reader.open(channel));
+        assertSame(overflow, channelError);
+        assertSuppressedFailure(channelError, Status.IO);
     }
 
     @Test
-    void sinkExceptionsAreRecoveredAsTheCause() {
+    void sneakilyThrownCheckedExceptionsAreWrappedInAnIoExceptionCause() {
+        byte[] bytes = matrixInMemory(matrixValues());
+        TimeoutException timeout = new TimeoutException("remote timed out");
+        DbdfException error = assertThrows(DbdfException.class, () -> Reader.open((position, buffer, offset,
+                length) -> {
+            sneakyThrow(timeout);
+            return 0;
+        }, bytes.length));
+        assertEquals(Status.IO, error.status(), error.getMessage());
+        assertEquals(IOException.class, error.getCause().getClass());
+        assertEquals(timeout.toString(), error.getCause().getMessage());
+        assertSame(timeout, error.getCause().getCause());
+        assertTrue(error.getMessage().contains("remote timed out"), error.getMessage());
+        assertEquals(0, error.getSuppressed().length);
+
+        TimeoutException sinkTimeout = new TimeoutException("sink timed out");
+        try (Writer writer = Writer.toStream(failingAfter(40, sinkTimeout))) {
+            DbdfException sinkError = assertThrows(DbdfException.class, () -> writeMatrix(writer, matrixValues()));
+            assertEquals(Status.SINK, sinkError.status(), sinkError.getMessage());
+            assertEquals(IOException.class, sinkError.getCause().getClass());
+            assertSame(sinkTimeout, sinkError.getCause().getCause());
+        }
+    }
+
+    @Test
+    void sinkIoExceptionsAreTheCause(@TempDir Path directory) throws IOException {
         IOException full = new IOException("disk full");
-        OutputStream failing = new OutputStream() {
-            private int written;
-
-            @Override
-            public void write(int value) throws IOException {
-                write(new byte[] {(byte) value}, 0, 1);
-            }
-
-            @Override
-            public void write(byte[] buffer, int offset, int length) throws IOException {
-                if (written + length > 40) {
-                    throw full;
-                }
-                written += length;
-            }
-        };
-        try (Writer writer = Writer.toStream(failing)) {
+        try (Writer writer = Writer.toStream(failingAfter(40, full))) {
             DbdfException error = assertThrows(DbdfException.class, () -> writeMatrix(writer, matrixValues()));
             assertEquals(Status.SINK, error.status(), error.getMessage());
             assertSame(full, error.getCause());
             assertTrue(error.getMessage().contains("disk full"), error.getMessage());
+            assertEquals(0, error.getSuppressed().length);
         }
 
-        IllegalStateException refused = new IllegalStateException("sink closed");
-        try (Writer writer = Writer.toStream(new OutputStream() {
-            @Override
-            public void write(int value) {
-                throw refused;
-            }
-
-            @Override
-            public void write(byte[] buffer, int offset, int length) {
-                throw refused;
-            }
-        })) {
+        // A channel closed under the writer: the channel's ClosedChannelException is the cause.
+        try (FileChannel channel = FileChannel.open(directory.resolve("closed.dbdf"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE); Writer writer = Writer.toChannel(channel)) {
+            channel.close();
             DbdfException error = assertThrows(DbdfException.class, () -> writeMatrix(writer, matrixValues()));
-            assertSame(refused, error.getCause());
+            assertEquals(Status.SINK, error.status(), error.getMessage());
+            assertInstanceOf(ClosedChannelException.class, error.getCause());
+        }
+    }
+
+    @Test
+    void sinkRuntimeExceptionsAndErrorsAreRethrownWithTheFailureSuppressed() {
+        IllegalStateException refused = new IllegalStateException("sink closed");
+        try (Writer writer = Writer.toStream(failingAfter(0, refused))) {
+            IllegalStateException error = assertThrows(IllegalStateException.class,
+                    () -> writeMatrix(writer, matrixValues()));
+            assertSame(refused, error);
+            DbdfException failure = assertSuppressedFailure(error, Status.SINK);
+            assertTrue(failure.getMessage().contains("sink closed"), failure.getMessage());
+        }
+
+        OutOfMemoryError exhausted = new OutOfMemoryError("sink buffer");
+        try (Writer writer = Writer.toStream(failingAfter(40, exhausted))) {
+            OutOfMemoryError error = assertThrows(OutOfMemoryError.class, () -> writeMatrix(writer, matrixValues()));
+            assertSame(exhausted, error);
+            assertSuppressedFailure(error, Status.SINK);
         }
     }
 
@@ -328,12 +528,19 @@ class SourcesAndSinksTest {
         byte[] bytes = matrixInMemory(matrixValues());
         IOException failure = new IOException("first reader fails");
         assertThrows(DbdfException.class, () -> Reader.open(failingAt(bytes, 0, failure), bytes.length));
-        // A failure of another kind afterwards on the same thread names no cause.
+        IllegalStateException refused = new IllegalStateException("second reader fails");
+        assertThrows(IllegalStateException.class, () -> Reader.open((position, buffer, offset, length) -> {
+            throw refused;
+        }, bytes.length));
+        // A failure of another kind afterwards on the same thread has its own plain cause and nothing suppressed.
         try (Reader reader = Reader.open(new ShortReads(bytes, 7), bytes.length)) {
             DbdfException error = assertThrows(DbdfException.class, () -> reader.seekBlock(1000));
-            assertEquals(null, error.getCause());
             assertFalse(error.status() == Status.IO);
+            assertEquals(IOException.class, error.getCause().getClass());
+            assertEquals(error.getMessage(), error.getCause().getMessage());
+            assertEquals(0, error.getSuppressed().length);
         }
+        assertEquals(1, refused.getSuppressed().length, "the later failure is not attached to an earlier exception");
     }
 
     /** True once {@code reference}'s object was collected, asking the collector a few times. */

@@ -13,7 +13,8 @@ from .writer import Writer, _canonical_csr
 
 
 def load(source, dtype=None, dialect="spec", *, threads: int | None = None):
-    """Reads a whole .dbdf object from a path (or from bytes in memory).
+    """Reads a whole .dbdf object from a path, a binary file object with seek() and read() (see Reader: only the
+    bytes needed are fetched, and its position is back where it was when load() returns), or bytes in memory.
 
     Returns an ndarray for a dense matrix, a scipy.sparse.csr_matrix for a CSR matrix, and for a frame a
     pandas.DataFrame when pandas is installed, else a dict {label: 1-D ndarray}. dtype converts the values
@@ -30,9 +31,10 @@ def load(source, dtype=None, dialect="spec", *, threads: int | None = None):
         return reader.read(dtype)
 
 
-def save(path: str | os.PathLike, obj, encoding="auto", block=None, dialect="spec", write_meta: bool = True, *,
+def save(path, obj, encoding="auto", block=None, dialect="spec", write_meta: bool = True, *,
          durable: bool = False, threads: int | None = None) -> None:
-    """Writes `obj` to `path` as one .dbdf object, atomically (an existing file is replaced only on success).
+    """Writes `obj` to `path` as one .dbdf object, atomically (an existing file is replaced only on success); or
+    into a binary file object with write(), from its position on, which is left after the object (see Writer).
 
     obj: an ndarray or anything numpy.asarray() turns into a 1-D or 2-D array of one of the ten numeric dtypes
     (a dense matrix; 1-D becomes one column); a scipy.sparse matrix or array of any format (a CSR matrix); a dict

@@ -16,6 +16,7 @@ from ._buffers import allocate, out_value_type, u64_pointer, writable_row_major,
 from ._handles import ReaderHandle
 from ._library import BlockInfoStruct, ObjectInfoStruct, ViolationCallback, lib
 from ._options import open_options
+from ._streams import is_path, open_source_reader
 from .block import Block, BlockInfo, CsrArrays
 from .errors import check
 from .types import DataType, Dialect, Status, ValueType, value_type_of
@@ -48,8 +49,16 @@ _BEFORE_FIRST = -1
 
 
 class Reader:
-    """A reader over one .dbdf file (memory-mapped) or bytes in memory. Use it as a context manager, or call
-    close(). Iterating yields the blocks in file order (from the first block, each time).
+    """A reader over one .dbdf file, a binary file object, or bytes in memory (from_bytes). Use it as a context
+    manager, or call close(). Iterating yields the blocks in file order (from the first block, each time).
+
+    path: a path, or any binary file object with seek() and read() (an open file, io.BytesIO, an fsspec or other
+    remote file), read through a byte source: only the header, the block headers needed and the payloads decoded
+    are fetched (with seek() and readinto() where the object has it, else read()), small reads coalesced through a
+    read-ahead window of `read_ahead` bytes (None: 64 KiB). The object's position moves while the reader is open
+    and is put back where it was when the reader is closed. An exception its methods raise propagates unchanged
+    out of the Reader call that needed the bytes (the library's DbdfError is its __context__), and the reader
+    stays usable. Whole-object reads of a file object decode on the calling thread alone.
 
     dialect: "spec" (the published format, the default) or "daphne" (the layout DAPHNE's runtime writes), or a
     Dialect. It is never guessed.
@@ -63,8 +72,11 @@ class Reader:
     A reader is meant for one thread at a time. Calls from several threads are serialised, and close() from
     another thread waits for a call in progress; any use after close() raises ValueError."""
 
-    def __init__(self, path: str | os.PathLike, dialect="spec", *, threads: int | None = None):
+    def __init__(self, path, dialect="spec", *, threads: int | None = None, read_ahead: int | None = None):
         options = open_options(dialect, threads)
+        if not is_path(path):  # a binary file object: read through a byte source
+            self._setup(None, keep_alive=None, handle=open_source_reader(path, options, read_ahead))
+            return
         pointer = c_void_p()
         check(lib.dbdf_reader_open_file_with_options(os.fsencode(path), byref(options), byref(pointer)))
         self._setup(pointer, keep_alive=None)
@@ -83,9 +95,10 @@ class Reader:
         reader._setup(pointer, keep_alive=buffer)
         return reader
 
-    def _setup(self, pointer: c_void_p, keep_alive) -> None:
-        self._handle = ReaderHandle(pointer, lib.dbdf_reader_free, keep_alive)
-        # A file is read into buffers the native reader reuses from block to block, so its payloads are copied.
+    def _setup(self, pointer: c_void_p, keep_alive, handle: ReaderHandle | None = None) -> None:
+        self._handle = handle if handle is not None else ReaderHandle(pointer, lib.dbdf_reader_free, keep_alive)
+        # A file (or file object) is read into buffers the native reader reuses from block to block, so its
+        # payloads are copied.
         self._reads_file = keep_alive is None
         self._current = _BEFORE_FIRST
         self._finished = False

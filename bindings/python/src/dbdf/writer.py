@@ -13,6 +13,7 @@ from ._buffers import index_array, row_major, u32_pointer, u64_pointer, value_ar
 from ._handles import NativeHandle
 from ._library import lib
 from ._options import writer_options
+from ._streams import is_path, open_sink_writer
 from .errors import check
 from .types import Dialect, data_type_of, value_type_of
 
@@ -39,6 +40,13 @@ class Writer:
     for matrices of 16 MiB or more, one otherwise. 1: only the calling thread. The bytes written never depend on
     it; other calls always run on the calling thread.
 
+    path may also be any binary file object with write() (an open file, io.BytesIO, a socket's makefile("wb"),
+    an fsspec or other remote file): the bytes are written to it in order as they are made, from its position on,
+    which is left after the last byte written; nothing is written to it atomically, so a failed write leaves part
+    of an object there. write_meta and durable do not apply (durable=True raises ValueError). An exception its
+    write() raises propagates unchanged out of the Writer call that wrote (the library's DbdfError is its
+    __context__), and the writer is then failed: only close() remains.
+
     As a context manager, leaving the ``with`` block normally finishes the object (if finish() was not called);
     leaving it with an exception discards everything written.
 
@@ -47,6 +55,11 @@ class Writer:
 
     def __init__(self, path: str | os.PathLike, dialect="spec", write_meta: bool = True, *, durable: bool = False,
                  threads: int | None = None):
+        if not is_path(path):  # a binary file object: written through the write callback
+            if durable:
+                raise ValueError("durable applies to a writer opened on a path, not on a file object")
+            self._setup(None, handle=open_sink_writer(path, writer_options(dialect, False, False, threads)))
+            return
         options = writer_options(dialect, write_meta, durable, threads)
         pointer = c_void_p()
         check(lib.dbdf_writer_open_file_with_options(os.fsencode(path), byref(options), byref(pointer)))
@@ -63,8 +76,8 @@ class Writer:
         writer._setup(pointer)
         return writer
 
-    def _setup(self, pointer: c_void_p) -> None:
-        self._handle = NativeHandle(pointer, lib.dbdf_writer_free, "writer")
+    def _setup(self, pointer: c_void_p, handle: NativeHandle | None = None) -> None:
+        self._handle = handle if handle is not None else NativeHandle(pointer, lib.dbdf_writer_free, "writer")
         self._finished = False
         self._labels: list[str] = []
 

@@ -2,6 +2,8 @@
 
 use std::ffi::CStr;
 use std::fmt;
+use std::io;
+use std::sync::Arc;
 
 use dbdf_sys as sys;
 
@@ -96,18 +98,30 @@ const NO_OFFSET: u64 = u64::MAX;
 /// A failed call: its status and the library's description (what was wrong, where, which rule), with the rule and
 /// the byte offset also as numbers. `Display` writes the status's name, a colon and the message:
 /// `format: data type 9 is unknown (1 dense, 2 CSR, 3 frame) at byte 1 (spec layout)`, as every binding does.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// When a byte source or sink of the caller failed, its `io::Error` is the error's
+/// [`source`](std::error::Error::source). Errors compare equal by status, message, rule and offset.
+#[derive(Debug, Clone)]
 pub struct Error {
     status: Status,
     message: String,
     rule: Option<u32>,
     offset: Option<u64>,
+    source: Option<Arc<io::Error>>,
 }
+
+impl PartialEq for Error {
+    fn eq(&self, other: &Error) -> bool {
+        (self.status, &self.message, self.rule, self.offset) == (other.status, &other.message, other.rule, other.offset)
+    }
+}
+
+impl Eq for Error {}
 
 impl Error {
     /// An error raised by this crate itself, before calling the library (e.g. slices of different lengths).
     pub(crate) fn new(status: Status, message: impl Into<String>) -> Error {
-        Error { status, message: message.into(), rule: None, offset: None }
+        Error { status, message: message.into(), rule: None, offset: None, source: None }
     }
 
     /// The error of the call that just returned `status`: reads the calling thread's last error message, rule and
@@ -124,6 +138,8 @@ impl Error {
             message,
             rule: u32::try_from(rule).ok().filter(|&rule| rule != 0),
             offset: (offset != NO_OFFSET).then_some(offset),
+            // What a byte source's callback failed with during this call (a panic of it continues here).
+            source: crate::source::take_callback_failure().map(Arc::new),
         }
     }
 
@@ -154,6 +170,11 @@ impl Error {
         self.offset
     }
 
+    pub(crate) fn with_source(mut self, source: io::Error) -> Error {
+        self.source = Some(Arc::new(source));
+        self
+    }
+
     pub(crate) fn with_detail(mut self, detail: &str) -> Error {
         self.message.push_str("; ");
         self.message.push_str(detail);
@@ -167,7 +188,11 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source.as_deref().map(|error| error as &(dyn std::error::Error + 'static))
+    }
+}
 
 /// The result of every fallible call of this crate.
 pub type Result<T> = std::result::Result<T, Error>;

@@ -13,6 +13,7 @@ use crate::dialect::{Dialect, ReaderOptions};
 use crate::error::{check, Error, Result, Status};
 use crate::options::Window;
 use crate::path::path_to_c;
+use crate::source::{raw_source, take_callback_failure, ReadAt};
 use crate::sparse::Csr;
 use crate::types::{DataType, ValueType};
 use crate::value::Value;
@@ -109,6 +110,34 @@ impl<'data> Reader<'data> {
         check(unsafe {
             sys::dbdf_reader_open_memory_with_options(data.as_ptr().cast(), data.len(), &raw_options, &mut handle)
         })?;
+        Ok(Reader::from_handle(handle))
+    }
+
+    /// Read the object from `input`, any [`ReadAt`] (every `Read + Seek`: a `File`, a `Cursor`, a remote-object
+    /// reader), fetching only the header, the block headers needed and the payloads decoded, small reads coalesced
+    /// through a read-ahead window of 64 KiB (docs/byte-sources.md). The spec dialect.
+    pub fn from_source(input: impl ReadAt + Send + 'data) -> Result<Reader<'data>> {
+        Reader::from_source_with_options(input, &ReaderOptions::new(), 0)
+    }
+
+    /// Read from `input` as [`from_source`](Reader::from_source) does, in `options.dialect`, with a read-ahead
+    /// window of `read_ahead` bytes (0: 64 KiB). A failing `input` fails the call that needed the bytes with
+    /// [`Status::Io`], its `io::Error` as the error's [`source`](std::error::Error::source); the reader stays
+    /// usable. A panic in `input` continues in the caller once the library call has returned. Whole-object reads
+    /// decode on the calling thread alone.
+    pub fn from_source_with_options(
+        input: impl ReadAt + Send + 'data,
+        options: &ReaderOptions,
+        read_ahead: usize,
+    ) -> Result<Reader<'data>> {
+        let raw_options = options.to_raw()?;
+        let source = raw_source(Box::new(input), read_ahead).map_err(|error| {
+            Error::new(Status::Io, format!("cannot find the size of the source: {error}")).with_source(error)
+        })?;
+        let mut handle: *mut sys::dbdf_reader_t = std::ptr::null_mut();
+        // SAFETY: source is initialised and owns its state, which the library releases exactly once; raw_options
+        // is initialised; handle is a valid out-parameter.
+        check(unsafe { sys::dbdf_reader_open_source(&source, &raw_options, &mut handle) })?;
         Ok(Reader::from_handle(handle))
     }
 
@@ -399,6 +428,8 @@ impl Drop for Reader<'_> {
         // SAFETY: the handle came from the library, is freed exactly once, and nothing borrowed from it can
         // outlive `self`.
         unsafe { sys::dbdf_reader_free(self.raw()) }
+        // A panic of the source's drop (in the release callback) continues here.
+        take_callback_failure();
     }
 }
 

@@ -134,7 +134,10 @@ impl<'sink> Writer<'sink> {
                 std::panic::resume_unwind(panic);
             }
             if let Some(sink_error) = sink.error.take() {
-                return result.map_err(|error| error.with_detail(&format!("the sink failed: {sink_error}")));
+                return result.map_err(|error| {
+                    let detail = format!("the sink failed: {sink_error}");
+                    error.with_detail(&detail).with_source(sink_error)
+                });
             }
         }
         result

@@ -17,7 +17,7 @@ from ._handles import ReaderHandle
 from ._library import BlockInfoStruct, ObjectInfoStruct, ViolationCallback, lib
 from ._options import open_options
 from .block import Block, BlockInfo, CsrArrays
-from .errors import check
+from .errors import check, check_open
 from .types import DataType, Dialect, Status, ValueType, value_type_of
 
 
@@ -66,7 +66,8 @@ class Reader:
     def __init__(self, path: str | os.PathLike, dialect="spec", *, threads: int | None = None):
         options = open_options(dialect, threads)
         pointer = c_void_p()
-        check(lib.dbdf_reader_open_file_with_options(os.fsencode(path), byref(options), byref(pointer)))
+        check_open(lib.dbdf_reader_open_file_with_options(os.fsencode(path), byref(options), byref(pointer)), path,
+                   writing=False)
         self._setup(pointer, keep_alive=None)
 
     @classmethod

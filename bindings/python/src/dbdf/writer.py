@@ -13,7 +13,7 @@ from ._buffers import index_array, row_major, u32_pointer, u64_pointer, value_ar
 from ._handles import NativeHandle
 from ._library import lib
 from ._options import writer_options
-from .errors import check
+from .errors import check, check_open
 from .types import Dialect, data_type_of, value_type_of
 
 
@@ -49,7 +49,8 @@ class Writer:
                  threads: int | None = None):
         options = writer_options(dialect, write_meta, durable, threads)
         pointer = c_void_p()
-        check(lib.dbdf_writer_open_file_with_options(os.fsencode(path), byref(options), byref(pointer)))
+        check_open(lib.dbdf_writer_open_file_with_options(os.fsencode(path), byref(options), byref(pointer)), path,
+                   writing=True)
         self._setup(pointer)
 
     @classmethod

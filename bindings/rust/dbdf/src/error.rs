@@ -2,6 +2,8 @@
 
 use std::ffi::CStr;
 use std::fmt;
+use std::io;
+use std::path::Path;
 
 use dbdf_sys as sys;
 
@@ -102,12 +104,13 @@ pub struct Error {
     message: String,
     rule: Option<u32>,
     offset: Option<u64>,
+    system_kind: Option<io::ErrorKind>,
 }
 
 impl Error {
     /// An error raised by this crate itself, before calling the library (e.g. slices of different lengths).
     pub(crate) fn new(status: Status, message: impl Into<String>) -> Error {
-        Error { status, message: message.into(), rule: None, offset: None }
+        Error { status, message: message.into(), rule: None, offset: None, system_kind: None }
     }
 
     /// The error of the call that just returned `status`: reads the calling thread's last error message, rule and
@@ -124,7 +127,25 @@ impl Error {
             message,
             rule: u32::try_from(rule).ok().filter(|&rule| rule != 0),
             offset: (offset != NO_OFFSET).then_some(offset),
+            system_kind: None,
         }
+    }
+
+    /// This error of opening `path` with the system's reason, asked again after an [`Status::Io`] failure: for a
+    /// reader (`writing` false) the file itself, for a writer the folder it creates its temporary file in. The
+    /// library reports the reason only in its message, and callers match on [`io::ErrorKind::NotFound`].
+    pub(crate) fn with_system_reason(mut self, path: &Path, writing: bool) -> Error {
+        if self.status != Status::Io {
+            return self;
+        }
+        let checked = if writing {
+            let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+            absolute.parent().map(Path::to_path_buf).unwrap_or(absolute)
+        } else {
+            path.to_path_buf()
+        };
+        self.system_kind = std::fs::metadata(&checked).err().map(|error| error.kind());
+        self
     }
 
     /// The status of the failing call.
@@ -154,6 +175,31 @@ impl Error {
         self.offset
     }
 
+    /// The [`io::ErrorKind`] that says what kind of failure this is, for callers that handle dbdf's errors with
+    /// other I/O errors (`From<Error> for io::Error` uses it): for [`Status::Io`] opening a path, the system's
+    /// reason (`NotFound` for a missing file to read or a missing folder to write into, `PermissionDenied`, ...);
+    /// otherwise `InvalidData` for [`Status::Format`] and [`Status::Range`], `UnexpectedEof` for
+    /// [`Status::Truncated`], `InvalidInput` for [`Status::InvalidArgument`], `OutOfMemory` for [`Status::NoMem`],
+    /// `Unsupported` for [`Status::Unsupported`], and `Other` for the rest.
+    pub fn kind(&self) -> io::ErrorKind {
+        if let Some(kind) = self.system_kind {
+            return kind;
+        }
+        match self.status {
+            Status::Format | Status::Range => io::ErrorKind::InvalidData,
+            Status::Truncated => io::ErrorKind::UnexpectedEof,
+            Status::InvalidArgument => io::ErrorKind::InvalidInput,
+            Status::NoMem => io::ErrorKind::OutOfMemory,
+            Status::Unsupported => io::ErrorKind::Unsupported,
+            Status::CallOrder
+            | Status::BufferTooSmall
+            | Status::Io
+            | Status::Internal
+            | Status::Sink
+            | Status::Unknown(_) => io::ErrorKind::Other,
+        }
+    }
+
     pub(crate) fn with_detail(mut self, detail: &str) -> Error {
         self.message.push_str("; ");
         self.message.push_str(detail);
@@ -168,6 +214,14 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// An [`io::Error`] of kind [`Error::kind`] holding the dbdf error (reachable with `get_ref` and `downcast`), so
+/// `?` passes dbdf's errors on in functions returning `io::Result`.
+impl From<Error> for io::Error {
+    fn from(error: Error) -> io::Error {
+        io::Error::new(error.kind(), error)
+    }
+}
 
 /// The result of every fallible call of this crate.
 pub type Result<T> = std::result::Result<T, Error>;

@@ -27,6 +27,7 @@ fn link_bundled_library() {
     println!("cargo:rustc-link-lib=dylib={cxx_runtime}");
 }
 
+#[cfg(not(feature = "bundled"))]
 fn link_existing_library() {
     println!("cargo:rerun-if-env-changed=DBDF_LIB_DIR");
     if let Some(lib_dir) = env::var_os("DBDF_LIB_DIR").map(PathBuf::from) {
@@ -50,6 +51,7 @@ fn link_existing_library() {
     }
 }
 
+#[cfg(not(feature = "bundled"))]
 fn announce_lib_dir(lib_dir: &std::path::Path) {
     println!("cargo:lib_dir={}", lib_dir.display());
     // This crate's own tests (the loaded library matches the header) run from the build tree too.

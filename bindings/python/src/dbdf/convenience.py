@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import numpy as np
 
@@ -12,7 +13,8 @@ from .types import DataType, Dialect, dialect_of
 from .writer import Writer, _canonical_csr
 
 
-def load(source, dtype=None, dialect="spec", *, threads: int | None = None):
+def load(source: str | os.PathLike | bytes | bytearray | memoryview, dtype=None, dialect: str | Dialect = "spec", *,
+         threads: int | None = None) -> Any:
     """Reads a whole .dbdf object from a path (or from bytes in memory).
 
     Returns an ndarray for a dense matrix, a scipy.sparse.csr_matrix for a CSR matrix, and for a frame a

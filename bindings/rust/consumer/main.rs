@@ -14,7 +14,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let info = reader.info()?;
     let loaded: Vec<f64> = reader.read_dense()?;
     assert_eq!(loaded, values);
-    println!("read back {} x {} matrix of {:?}", info.rows, info.cols, info.value_type);
+    let value_type = info.value_type.map_or("none", |value_type| value_type.name()); // None: a frame
+    println!("read back {} x {} matrix of {}", info.rows, info.cols, value_type);
 
     match Reader::open("no-such-file.dbdf") {
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => println!("missing file: {error}"),

@@ -29,7 +29,7 @@ cargo build --quiet
 built=$SECONDS
 cargo run --quiet | tee ../output.txt
 
-grep -qx 'read back 3 x 4 matrix of F64' ../output.txt
+grep -qx 'read back 3 x 4 matrix of f64' ../output.txt
 grep -q '^missing file: io: .*no-such-file.dbdf' ../output.txt
 if ldd target/debug/consumer | grep -q dbdf; then
   echo "the consumer links libdbdf dynamically:" >&2

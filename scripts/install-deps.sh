@@ -26,6 +26,13 @@ if ! command -v python3 >/dev/null 2>&1 || python_is_debian_managed; then
   packages+=(python3 python3-numpy python3-scipy python3-pandas python3-pytest)
 fi
 
+# Packaging of the Python binding: the consumer test (bindings/python/consumer/run.sh) makes a virtual environment,
+# which Debian's python3 can only with python3-venv; pip fetches the pinned build backend (scikit-build-core, see
+# bindings/python/pyproject.toml) itself. The Rust consumer test needs only cmake and a C++ compiler (above).
+if ! command -v python3 >/dev/null 2>&1 || python_is_debian_managed; then
+  packages+=(python3-venv)
+fi
+
 # Rust: the machine's rustup toolchain is used when present; Debian's cargo, rustc, clippy and rustfmt otherwise.
 if ! command -v cargo >/dev/null 2>&1 && [[ -x "$HOME/.cargo/bin/cargo" ]]; then
   export PATH="$HOME/.cargo/bin:$PATH"

@@ -1,96 +1,68 @@
-//! Generates the declarations of `dbdf.h` with bindgen and tells cargo where libdbdf is.
+//! Tells cargo which libdbdf to link. The declarations of `dbdf.h` are checked in (`src/bindings.rs`, compared with
+//! a fresh bindgen run by `tests/bindings_up_to_date.rs`), so building this crate needs no libclang.
 //!
-//! The library is looked up in this order:
-//!   1. `DBDF_LIB_DIR`: a directory holding libdbdf.so (CMake sets it to its build tree). The header is then
-//!      `DBDF_INCLUDE_DIR/dbdf.h` if that is set, else the repository's `capi/include/dbdf.h`.
-//!   2. pkg-config's `dbdf` package (an installed libdbdf), whose include directories hold `dbdf.h`.
+//! With the `bundled` feature, libdbdf is built from `native/` (the core and the C ABI only, Release) with CMake and
+//! linked statically, with the C++ runtime. Otherwise an existing library is looked up, in this order:
+//!   1. `DBDF_LIB_DIR`: a directory holding libdbdf.so (CMake sets it to its build tree);
+//!   2. pkg-config's `dbdf` package (an installed libdbdf).
 //!
-//! The directory found is passed on to dependent build scripts as `DEP_DBDF_LIB_DIR`, so they can embed it as
-//! an rpath in test and example binaries run from the build tree.
+//! The directory of an existing library is passed on to dependent build scripts as `DEP_DBDF_LIB_DIR`, so they can
+//! embed it as an rpath in test and example binaries run from the build tree.
 
 use std::env;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-struct Library {
-    include_dir: PathBuf,
-    lib_dir: Option<PathBuf>,
+#[cfg(feature = "bundled")]
+fn link_bundled_library() {
+    let source_dir =
+        PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("native");
+    println!("cargo:rerun-if-changed={}", source_dir.display());
+    // Only the static library's target is built: no install step, no shared library.
+    let out_dir = cmake::Config::new(&source_dir).profile("Release").build_target("dbdf_static").build();
+    println!("cargo:rustc-link-search=native={}", out_dir.join("build/capi").display());
+    println!("cargo:rustc-link-lib=static=dbdf");
+    // The core is C++: its runtime comes along (libc++ where it is the platform's C++ library).
+    let target_os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    let cxx_runtime = if matches!(target_os.as_str(), "macos" | "ios" | "freebsd") { "c++" } else { "stdc++" };
+    println!("cargo:rustc-link-lib=dylib={cxx_runtime}");
 }
 
-fn repository_include_dir() -> PathBuf {
-    let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    manifest_dir.join("../../../capi/include")
-}
-
-fn library_from_env() -> Option<Library> {
-    let lib_dir = PathBuf::from(env::var_os("DBDF_LIB_DIR")?);
-    let include_dir = env::var_os("DBDF_INCLUDE_DIR").map(PathBuf::from).unwrap_or_else(repository_include_dir);
-    println!("cargo:rustc-link-search=native={}", lib_dir.display());
-    println!("cargo:rustc-link-lib=dylib=dbdf");
-    Some(Library { include_dir, lib_dir: Some(lib_dir) })
-}
-
-fn library_from_pkg_config() -> Result<Library, pkg_config::Error> {
-    // pkg-config prints the link flags for cargo itself.
-    let found = pkg_config::Config::new().atleast_version("0.1").probe("dbdf")?;
-    let include_dir = found
-        .include_paths
-        .iter()
-        .find(|dir| dir.join("dbdf.h").is_file())
-        .cloned()
-        .unwrap_or_else(repository_include_dir);
-    Ok(Library { include_dir, lib_dir: found.link_paths.first().cloned() })
-}
-
-fn find_library() -> Library {
-    if let Some(library) = library_from_env() {
-        return library;
+#[cfg(not(feature = "bundled"))]
+fn link_existing_library() {
+    println!("cargo:rerun-if-env-changed=DBDF_LIB_DIR");
+    if let Some(lib_dir) = env::var_os("DBDF_LIB_DIR").map(PathBuf::from) {
+        println!("cargo:rustc-link-search=native={}", lib_dir.display());
+        println!("cargo:rustc-link-lib=dylib=dbdf");
+        announce_lib_dir(&lib_dir);
+        return;
     }
-    match library_from_pkg_config() {
-        Ok(library) => library,
+    // pkg-config prints the link flags for cargo itself.
+    match pkg_config::Config::new().atleast_version("0.1").probe("dbdf") {
+        Ok(found) => {
+            if let Some(lib_dir) = found.link_paths.first() {
+                announce_lib_dir(lib_dir);
+            }
+        }
         Err(error) => panic!(
             "libdbdf not found: DBDF_LIB_DIR is not set (point it at the directory holding libdbdf.so, e.g. \
-             build/capi) and pkg-config found no usable 'dbdf' package: {error}"
+             build/capi), pkg-config found no usable 'dbdf' package ({error}), and the `bundled` feature (which \
+             builds libdbdf from this crate's sources with CMake) is off"
         ),
     }
 }
 
-fn generate_bindings(header: &Path) {
-    let out_file = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("bindings.rs");
-    let enum_style = bindgen::EnumVariation::NewType { is_bitfield: false, is_global: false };
-    bindgen::Builder::default()
-        .header(header.to_str().expect("the header path is valid UTF-8"))
-        .allowlist_function("dbdf_.*")
-        .allowlist_type("dbdf_.*")
-        .allowlist_var("DBDF_.*")
-        // C may hand over enum values this binding does not know yet: newtypes keep them representable.
-        .default_enum_style(enum_style)
-        .prepend_enum_name(false)
-        .derive_default(true)
-        .derive_eq(true)
-        .derive_hash(true)
-        .use_core()
-        .layout_tests(true)
-        .parse_callbacks(Box::new(bindgen::CargoCallbacks::new()))
-        .generate()
-        .unwrap_or_else(|error| panic!("bindgen failed on {}: {error}", header.display()))
-        .write_to_file(&out_file)
-        .unwrap_or_else(|error| panic!("cannot write {}: {error}", out_file.display()));
+#[cfg(not(feature = "bundled"))]
+fn announce_lib_dir(lib_dir: &std::path::Path) {
+    println!("cargo:lib_dir={}", lib_dir.display());
+    // This crate's own tests (the loaded library matches the header) run from the build tree too.
+    if env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os != "windows") {
+        println!("cargo:rustc-link-arg=-Wl,-rpath,{}", lib_dir.display());
+    }
 }
 
 fn main() {
-    println!("cargo:rerun-if-env-changed=DBDF_LIB_DIR");
-    println!("cargo:rerun-if-env-changed=DBDF_INCLUDE_DIR");
-    let library = find_library();
-    let header = library.include_dir.join("dbdf.h");
-    if !header.is_file() {
-        panic!("dbdf.h not found at {} (set DBDF_INCLUDE_DIR to the directory holding it)", header.display());
-    }
-    if let Some(lib_dir) = &library.lib_dir {
-        println!("cargo:lib_dir={}", lib_dir.display());
-        // This crate's own test (the loaded library matches the header) runs from the build tree too.
-        if env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os != "windows") {
-            println!("cargo:rustc-link-arg=-Wl,-rpath,{}", lib_dir.display());
-        }
-    }
-    generate_bindings(&header);
+    #[cfg(feature = "bundled")]
+    link_bundled_library();
+    #[cfg(not(feature = "bundled"))]
+    link_existing_library();
 }

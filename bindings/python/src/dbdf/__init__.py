@@ -16,13 +16,14 @@ DBDF_LIBRARY names when it is set, otherwise the one bundled next to the package
 from ._library import path as library_path
 from ._library import lib as _lib
 from .convenience import load, save
-from .errors import DbdfError
+from .errors import (DbdfArgumentError, DbdfError, DbdfFileNotFoundError, DbdfFormatError, DbdfIOError,
+                     DbdfMemoryError, DbdfPermissionError, DbdfRangeError)
 from .block import Block, BlockInfo, CooArrays, CsrArrays
 from .reader import ObjectInfo, Reader, Violation
 from .types import BlockType, DataType, Dialect, Encoding, PayloadLayout, Status, ValueType
 from .writer import Writer
 
-__version__ = "0.1.0"
+__version__: str = "0.1.0"  # dbdf.h's version, as pyproject.toml derives it (tests/test_packaging.py)
 
 
 def library_version() -> str:
@@ -31,7 +32,9 @@ def library_version() -> str:
 
 
 __all__ = [
-    "Block", "BlockInfo", "BlockType", "CooArrays", "CsrArrays", "DataType", "DbdfError", "Dialect", "Encoding",
+    "Block", "BlockInfo", "BlockType", "CooArrays", "CsrArrays", "DataType", "DbdfArgumentError", "DbdfError",
+    "DbdfFileNotFoundError", "DbdfFormatError", "DbdfIOError", "DbdfMemoryError", "DbdfPermissionError",
+    "DbdfRangeError", "Dialect", "Encoding",
     "ObjectInfo", "PayloadLayout", "Reader", "Status", "ValueType", "Violation", "Writer", "library_path",
     "library_version", "load", "save",
 ]

@@ -14,6 +14,8 @@ from .errors import check
 from .types import BlockType, PayloadLayout, ValueType
 
 if TYPE_CHECKING:
+    import scipy.sparse
+
     from .reader import Reader
 
 
@@ -57,7 +59,7 @@ class CsrArrays(NamedTuple):
     values: np.ndarray
     shape: tuple[int, int]
 
-    def to_scipy(self):
+    def to_scipy(self) -> scipy.sparse.csr_matrix:
         """A scipy.sparse.csr_matrix of these arrays. The indices are passed as views, not copies; SciPy keeps
         them when they have the index dtype it chooses (it prefers int32 for indices that fit)."""
         import scipy.sparse
@@ -73,7 +75,8 @@ class CooArrays(NamedTuple):
     values: np.ndarray
     shape: tuple[int, int]
 
-    def to_scipy(self):
+    def to_scipy(self) -> scipy.sparse.coo_matrix:
+        """A scipy.sparse.coo_matrix of these triplets."""
         import scipy.sparse
         return scipy.sparse.coo_matrix((self.values, (self.row_indices, self.col_indices)), shape=self.shape)
 

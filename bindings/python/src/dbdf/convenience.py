@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any, BinaryIO
 
 import numpy as np
 
@@ -12,7 +13,8 @@ from .types import DataType, Dialect, dialect_of
 from .writer import Writer, _canonical_csr
 
 
-def load(source, dtype=None, dialect="spec", *, threads: int | None = None):
+def load(source: str | os.PathLike | BinaryIO | bytes | bytearray | memoryview, dtype=None,
+         dialect: str | Dialect = "spec", *, threads: int | None = None) -> Any:
     """Reads a whole .dbdf object from a path, a binary file object with seek() and read() (see Reader: only the
     bytes needed are fetched, and its position is back where it was when load() returns), or bytes in memory.
 

@@ -1,6 +1,24 @@
-"""DbdfError: a failing C call's status, the library's message, and the rule and byte offset it names."""
+"""The errors of failing C calls: DbdfError, and subclasses that also derive from the built-in exception Python
+code already catches for that kind of failure (ValueError for bad data and arguments, FileNotFoundError for a
+missing file, OSError for other I/O failures, MemoryError).
+
+    DbdfError(Exception)                                 every failure of the library
+    ├── DbdfFormatError(DbdfError, ValueError)           TRUNCATED, FORMAT: the input is no valid .dbdf object
+    ├── DbdfRangeError(DbdfError, ValueError)            RANGE: a value not exactly representable in the type
+    ├── DbdfArgumentError(DbdfError, ValueError)         INVALID_ARGUMENT: an argument the library refused
+    ├── DbdfIOError(DbdfError, OSError)                  IO, SINK: reading or writing failed
+    │   ├── DbdfFileNotFoundError(DbdfIOError, FileNotFoundError)   the file (or a writer's folder) does not exist
+    │   └── DbdfPermissionError(DbdfIOError, PermissionError)       the file or folder may not be opened
+    └── DbdfMemoryError(DbdfError, MemoryError)          NOMEM
+
+CALL_ORDER, BUFFER_TOO_SMALL, UNSUPPORTED, INTERNAL and codes of a newer library are plain DbdfError.
+"""
 
 from __future__ import annotations
+
+import errno
+import os
+from typing import Union
 
 from ._library import NO_OFFSET, lib
 from .types import Status
@@ -24,7 +42,16 @@ class DbdfError(Exception):
     the failure has no place in the input.
 
     ``str(error)`` is the status's name as the library spells it, a colon and the message:
-    ``"format: data type 9 is unknown (1 dense, 2 CSR, 3 frame) at byte 1 (spec layout)"``, as in every binding."""
+    ``"format: data type 9 is unknown (1 dense, 2 CSR, 3 frame) at byte 1 (spec layout)"``, as in every binding.
+
+    The library raises the subclass of its status (the module's docstring shows the hierarchy), so ``except
+    ValueError`` or ``except FileNotFoundError`` catch dbdf's errors too."""
+
+    status: Union[Status, int]
+    code: int
+    message: str
+    rule: int | None
+    offset: int | None
 
     def __init__(self, status: int, message: str, rule: int | None = None, offset: int | None = None):
         try:
@@ -36,15 +63,109 @@ class DbdfError(Exception):
         self.rule = rule
         self.offset = offset
         name = lib.dbdf_status_name(int(status)).decode()
-        super().__init__(f"{name}: {message}" if message else name)
+        self._text = f"{name}: {message}" if message else name
+        super().__init__(self._text)
+
+    def __str__(self) -> str:
+        # OSError's own __str__ would show errno and filename instead of the library's status and message.
+        return self._text
+
+
+class DbdfFormatError(DbdfError, ValueError):
+    """The input is not a valid .dbdf object: it ends too early (TRUNCATED) or breaks the format (FORMAT)."""
+
+
+class DbdfRangeError(DbdfError, ValueError):
+    """RANGE: a value is not exactly representable in the requested or declared value type."""
+
+
+class DbdfArgumentError(DbdfError, ValueError):
+    """INVALID_ARGUMENT: the library refused an argument (a position or shape outside the object, a value type
+    the dialect lacks, ...)."""
+
+
+class DbdfIOError(DbdfError, OSError):
+    """IO (opening, reading, writing, syncing or renaming a file failed) or SINK (a callback sink failed).
+    ``errno`` and ``filename`` are set when the failure was opening a path and the system says why."""
+
+
+class DbdfFileNotFoundError(DbdfIOError, FileNotFoundError):
+    """The file to read, or the folder to write into, does not exist."""
+
+
+class DbdfPermissionError(DbdfIOError, PermissionError):
+    """The file to read, or the folder to write into, may not be opened."""
+
+
+class DbdfMemoryError(DbdfError, MemoryError):
+    """NOMEM: the library could not allocate memory."""
+
+
+_CLASS_OF_STATUS = {
+    Status.TRUNCATED: DbdfFormatError,
+    Status.FORMAT: DbdfFormatError,
+    Status.RANGE: DbdfRangeError,
+    Status.INVALID_ARGUMENT: DbdfArgumentError,
+    Status.IO: DbdfIOError,
+    Status.SINK: DbdfIOError,
+    Status.NOMEM: DbdfMemoryError,
+}
+
+_CLASS_OF_ERRNO = {
+    errno.ENOENT: DbdfFileNotFoundError,
+    errno.EACCES: DbdfPermissionError,
+    errno.EPERM: DbdfPermissionError,
+}
+
+
+def _last_error(status: int) -> DbdfError:
+    """The error of the call that just returned `status`: this thread's last message, rule and offset."""
+    rule = lib.dbdf_last_error_rule()
+    offset = lib.dbdf_last_error_offset()
+    error_class = _CLASS_OF_STATUS.get(status, DbdfError)
+    return error_class(status, lib.dbdf_last_error_message().decode("utf-8", "replace"),
+                       rule=rule if rule != 0 else None, offset=offset if offset != NO_OFFSET else None)
 
 
 def check(status: int) -> int:
-    """Returns `status` if it is not an error; raises DbdfError with this thread's last message, rule and offset
-    otherwise."""
+    """Returns `status` if it is not an error; raises the DbdfError (subclass) of its status with this thread's
+    last message, rule and offset otherwise."""
     if status < 0:
-        rule = lib.dbdf_last_error_rule()
-        offset = lib.dbdf_last_error_offset()
-        raise DbdfError(status, lib.dbdf_last_error_message().decode("utf-8", "replace"),
-                        rule=rule if rule != 0 else None, offset=offset if offset != NO_OFFSET else None)
+        raise _last_error(status)
     return status
+
+
+def _system_error_of(path: str | os.PathLike, writing: bool) -> OSError | None:
+    """Why the system refuses `path`, asked again after the library's IO failure: for a reader the file itself,
+    for a writer the folder it creates its temporary file in. None when the system sees nothing wrong."""
+    try:
+        if writing:
+            folder = os.path.dirname(os.path.abspath(path))
+            os.stat(folder)
+            if not os.access(folder, os.W_OK):
+                return PermissionError(errno.EACCES, os.strerror(errno.EACCES), folder)
+        else:
+            os.stat(path)
+            if not os.access(path, os.R_OK):
+                return PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
+    except OSError as error:
+        return error
+    return None
+
+
+def check_open(status: int, path: str | os.PathLike, *, writing: bool) -> int:
+    """check() for opening `path`: an IO failure is raised as DbdfFileNotFoundError when the file (for a writer,
+    its folder) does not exist and as DbdfPermissionError when it may not be opened, with ``errno`` and
+    ``filename`` set, so that ``except FileNotFoundError`` works as for open()."""
+    if status >= 0:
+        return status
+    error = _last_error(status)
+    if status == Status.IO:
+        system_error = _system_error_of(path, writing)
+        if system_error is not None and system_error.errno in _CLASS_OF_ERRNO:
+            error = _CLASS_OF_ERRNO[system_error.errno](status, error.message, error.rule, error.offset)
+        if system_error is not None:
+            error.errno = system_error.errno
+            error.strerror = system_error.strerror
+            error.filename = system_error.filename
+    raise error

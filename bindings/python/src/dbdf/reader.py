@@ -7,7 +7,7 @@ import os
 from contextlib import contextmanager
 from ctypes import byref, c_int, c_size_t, c_uint64, c_void_p
 from dataclasses import dataclass
-from typing import Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import numpy as np
 
@@ -18,8 +18,11 @@ from ._library import BlockInfoStruct, ObjectInfoStruct, ViolationCallback, lib
 from ._options import open_options
 from ._streams import is_path, open_source_reader
 from .block import Block, BlockInfo, CsrArrays
-from .errors import check
+from .errors import check, check_open
 from .types import DataType, Dialect, Status, ValueType, value_type_of
+
+if TYPE_CHECKING:
+    import scipy.sparse
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,8 @@ class Reader:
             self._setup(None, keep_alive=None, handle=open_source_reader(path, options, read_ahead))
             return
         pointer = c_void_p()
-        check(lib.dbdf_reader_open_file_with_options(os.fsencode(path), byref(options), byref(pointer)))
+        check_open(lib.dbdf_reader_open_file_with_options(os.fsencode(path), byref(options), byref(pointer)), path,
+                   writing=False)
         self._setup(pointer, keep_alive=None)
 
     @classmethod
@@ -328,7 +332,7 @@ class Reader:
                           u64_pointer(col_indices), c_void_p(values.ctypes.data), entries, byref(decoded))
         return CsrArrays(row_offsets, col_indices, values, self.info.shape)
 
-    def read_csr(self, dtype=None):
+    def read_csr(self, dtype=None) -> scipy.sparse.csr_matrix:
         """The whole object as a scipy.sparse.csr_matrix."""
         return self.read_csr_arrays(dtype).to_scipy()
 
@@ -341,7 +345,7 @@ class Reader:
             columns[label] = self.read_column(column, column_dtype)
         return columns
 
-    def read(self, dtype=None):
+    def read(self, dtype=None) -> Any:
         """The whole object: an ndarray (dense), a scipy.sparse.csr_matrix (CSR), for frames a pandas.DataFrame
         when pandas is installed, else a dict of columns, and for a scalar (daphne dialect) a NumPy scalar."""
         if self.info.data_type == DataType.DENSE:

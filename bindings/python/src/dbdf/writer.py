@@ -14,7 +14,7 @@ from ._handles import NativeHandle
 from ._library import lib
 from ._options import writer_options
 from ._streams import is_path, open_sink_writer
-from .errors import check
+from .errors import check, check_open
 from .types import Dialect, data_type_of, value_type_of
 
 
@@ -62,7 +62,8 @@ class Writer:
             return
         options = writer_options(dialect, write_meta, durable, threads)
         pointer = c_void_p()
-        check(lib.dbdf_writer_open_file_with_options(os.fsencode(path), byref(options), byref(pointer)))
+        check_open(lib.dbdf_writer_open_file_with_options(os.fsencode(path), byref(options), byref(pointer)), path,
+                   writing=True)
         self._setup(pointer)
 
     @classmethod

@@ -3,6 +3,7 @@
 use std::ffi::CStr;
 use std::fmt;
 use std::io;
+use std::path::Path;
 use std::sync::Arc;
 
 use dbdf_sys as sys;
@@ -108,6 +109,7 @@ pub struct Error {
     rule: Option<u32>,
     offset: Option<u64>,
     source: Option<Arc<io::Error>>,
+    system_kind: Option<io::ErrorKind>,
 }
 
 impl PartialEq for Error {
@@ -121,7 +123,7 @@ impl Eq for Error {}
 impl Error {
     /// An error raised by this crate itself, before calling the library (e.g. slices of different lengths).
     pub(crate) fn new(status: Status, message: impl Into<String>) -> Error {
-        Error { status, message: message.into(), rule: None, offset: None, source: None }
+        Error { status, message: message.into(), rule: None, offset: None, source: None, system_kind: None }
     }
 
     /// The error of the call that just returned `status`: reads the calling thread's last error message, rule and
@@ -140,7 +142,25 @@ impl Error {
             offset: (offset != NO_OFFSET).then_some(offset),
             // What a byte source's callback failed with during this call (a panic of it continues here).
             source: crate::source::take_callback_failure().map(Arc::new),
+            system_kind: None,
         }
+    }
+
+    /// This error of opening `path` with the system's reason, asked again after an [`Status::Io`] failure: for a
+    /// reader (`writing` false) the file itself, for a writer the folder it creates its temporary file in. The
+    /// library reports the reason only in its message, and callers match on [`io::ErrorKind::NotFound`].
+    pub(crate) fn with_system_reason(mut self, path: &Path, writing: bool) -> Error {
+        if self.status != Status::Io {
+            return self;
+        }
+        let checked = if writing {
+            let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+            absolute.parent().map(Path::to_path_buf).unwrap_or(absolute)
+        } else {
+            path.to_path_buf()
+        };
+        self.system_kind = std::fs::metadata(&checked).err().map(|error| error.kind());
+        self
     }
 
     /// The status of the failing call.
@@ -175,6 +195,35 @@ impl Error {
         self
     }
 
+    /// The [`io::ErrorKind`] that says what kind of failure this is, for callers that handle dbdf's errors with
+    /// other I/O errors (`From<Error> for io::Error` uses it): for [`Status::Io`] opening a path, the system's
+    /// reason (`NotFound` for a missing file to read or a missing folder to write into, `PermissionDenied`, ...);
+    /// when a byte source or sink of the caller failed, the kind of its `io::Error`; otherwise `InvalidData` for
+    /// [`Status::Format`] and [`Status::Range`], `UnexpectedEof` for [`Status::Truncated`], `InvalidInput` for
+    /// [`Status::InvalidArgument`], `OutOfMemory` for [`Status::NoMem`], `Unsupported` for [`Status::Unsupported`],
+    /// and `Other` for the rest.
+    pub fn kind(&self) -> io::ErrorKind {
+        if let Some(kind) = self.system_kind {
+            return kind;
+        }
+        if let Some(source) = &self.source {
+            return source.kind();
+        }
+        match self.status {
+            Status::Format | Status::Range => io::ErrorKind::InvalidData,
+            Status::Truncated => io::ErrorKind::UnexpectedEof,
+            Status::InvalidArgument => io::ErrorKind::InvalidInput,
+            Status::NoMem => io::ErrorKind::OutOfMemory,
+            Status::Unsupported => io::ErrorKind::Unsupported,
+            Status::CallOrder
+            | Status::BufferTooSmall
+            | Status::Io
+            | Status::Internal
+            | Status::Sink
+            | Status::Unknown(_) => io::ErrorKind::Other,
+        }
+    }
+
     pub(crate) fn with_detail(mut self, detail: &str) -> Error {
         self.message.push_str("; ");
         self.message.push_str(detail);
@@ -191,6 +240,14 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         self.source.as_deref().map(|error| error as &(dyn std::error::Error + 'static))
+    }
+}
+
+/// An [`io::Error`] of kind [`Error::kind`] holding the dbdf error (reachable with `get_ref` and `downcast`), so
+/// `?` passes dbdf's errors on in functions returning `io::Result`.
+impl From<Error> for io::Error {
+    fn from(error: Error) -> io::Error {
+        io::Error::new(error.kind(), error)
     }
 }
 

@@ -81,7 +81,8 @@ impl Reader<'static> {
         let raw_options = options.to_raw()?;
         let mut handle: *mut sys::dbdf_reader_t = std::ptr::null_mut();
         // SAFETY: path_text is NUL-terminated; raw_options is initialised; handle is a valid out-parameter.
-        check(unsafe { sys::dbdf_reader_open_file_with_options(path_text.as_ptr(), &raw_options, &mut handle) })?;
+        check(unsafe { sys::dbdf_reader_open_file_with_options(path_text.as_ptr(), &raw_options, &mut handle) })
+            .map_err(|error| error.with_system_reason(path.as_ref(), false))?;
         Ok(Reader::from_handle(handle))
     }
 }

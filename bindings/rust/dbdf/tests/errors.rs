@@ -218,6 +218,46 @@ fn files_that_cannot_be_opened_or_created_fail_with_io() {
 }
 
 #[test]
+fn a_missing_file_or_folder_is_an_io_error_of_kind_not_found() {
+    let dir = scratch_dir("not-found");
+    let error = Reader::open(dir.join("missing.dbdf")).unwrap_err();
+    assert_eq!((error.status(), error.kind()), (Status::Io, std::io::ErrorKind::NotFound), "{error}");
+    let error = Writer::create(dir.join("no-such-dir").join("m.dbdf")).unwrap_err();
+    assert_eq!((error.status(), error.kind()), (Status::Io, std::io::ErrorKind::NotFound), "{error}");
+
+    // `?` in a function returning io::Result: the kind survives, and the dbdf error is inside.
+    fn open_as_io(path: &std::path::Path) -> std::io::Result<Reader<'static>> {
+        Ok(Reader::open(path)?)
+    }
+    let io_error = open_as_io(&dir.join("missing.dbdf")).unwrap_err();
+    assert_eq!(io_error.kind(), std::io::ErrorKind::NotFound);
+    let inner = io_error.get_ref().and_then(|inner| inner.downcast_ref::<Error>()).expect("the dbdf error inside");
+    assert_eq!(inner.status(), Status::Io);
+    assert!(inner.message().contains("missing.dbdf"), "{inner}");
+
+    // An existing file that fails to open for another reason keeps the library's status-based kind.
+    let not_dbdf = dir.join("text.dbdf");
+    std::fs::write(&not_dbdf, b"definitely not a dbdf file").unwrap();
+    let error = Reader::open(&not_dbdf).unwrap_err();
+    assert_eq!((error.status(), error.kind()), (Status::Format, std::io::ErrorKind::InvalidData), "{error}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn each_status_has_the_io_error_kind_callers_expect() {
+    assert_eq!(Reader::from_bytes(&[]).unwrap_err().kind(), std::io::ErrorKind::UnexpectedEof);
+    assert_eq!(Reader::from_bytes(b"definitely not a dbdf file").unwrap_err().kind(), std::io::ErrorKind::InvalidData);
+    let bytes = small_matrix();
+    let mut reader = Reader::from_bytes(&bytes).unwrap();
+    assert_eq!(reader.read_dense::<u8>().unwrap_err().kind(), std::io::ErrorKind::InvalidData); // 2.5: Range
+    assert_eq!(reader.seek_block(7).map(|_| ()).unwrap_err().kind(), std::io::ErrorKind::InvalidInput);
+    let mut writer = Writer::in_memory().unwrap();
+    let error = writer.finish().unwrap_err();
+    assert_eq!((error.status(), error.kind()), (Status::CallOrder, std::io::ErrorKind::Other));
+    assert_eq!(std::io::Error::from(error).kind(), std::io::ErrorKind::Other);
+}
+
+#[test]
 fn bytes_that_are_no_dbdf_object_fail_to_open() {
     assert_eq!(status_of(Reader::from_bytes(&[])), Status::Truncated);
     assert_eq!(status_of(Reader::from_bytes(b"definitely not a dbdf file")), Status::Format);

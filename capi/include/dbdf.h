@@ -136,7 +136,7 @@ DBDF_API uint64_t dbdf_last_error_offset(void);
  * ========================================================================================================== */
 
 #define DBDF_VERSION_MAJOR 0
-#define DBDF_VERSION_MINOR 1
+#define DBDF_VERSION_MINOR 2
 #define DBDF_VERSION_PATCH 0
 /** Version as one number: major * 10000 + minor * 100 + patch. */
 #define DBDF_VERSION_NUMBER (DBDF_VERSION_MAJOR * 10000 + DBDF_VERSION_MINOR * 100 + DBDF_VERSION_PATCH)

@@ -792,7 +792,7 @@ namespace Dbdf.Tests
         public void VersionIsReported()
         {
             Assert.Equal(100L, DbdfLibrary.VersionNumber);
-            Assert.Equal("0.1.0", DbdfLibrary.Version);
+            Assert.Equal("0.2.0", DbdfLibrary.Version);
             Assert.Equal("format", DbdfLibrary.StatusName(Status.Format));
         }
     }

@@ -153,7 +153,7 @@ def test_a_library_that_is_not_libdbdf_is_reported():
 
 
 def test_version_check():
-    assert dbdf.library_version() == "0.1.0"
+    assert dbdf.library_version() == "0.2.0"
     assert _library.lib.dbdf_version() // 10000 == _library.ABI_MAJOR
     _library.check_version(100, "lib")
     _library.check_version(199, "lib")

@@ -23,7 +23,7 @@ from .reader import ObjectInfo, Reader, Violation
 from .types import BlockType, DataType, Dialect, Encoding, PayloadLayout, Status, ValueType
 from .writer import Writer
 
-__version__: str = "0.1.0"  # dbdf.h's version, as pyproject.toml derives it (tests/test_packaging.py)
+__version__: str = "0.2.0"  # dbdf.h's version, as pyproject.toml derives it (tests/test_packaging.py)
 
 
 def library_version() -> str:

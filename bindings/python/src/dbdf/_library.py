@@ -24,7 +24,7 @@ from typing import Iterator
 #: The major version of the C ABI this package is written against (DBDF_VERSION_MAJOR).
 ABI_MAJOR = 0
 #: The oldest minor version of that major that has every function declared below.
-ABI_MIN_MINOR = 1
+ABI_MIN_MINOR = 2
 
 ENVIRONMENT_VARIABLE = "DBDF_LIBRARY"
 

@@ -5,7 +5,10 @@
 #                  pkg-config file)
 #   dist/maven/    dbdf-<version>.jar with its -sources and -javadoc jars (org.dbdf:dbdf:<version>)
 #   dist/nuget/    Dbdf.<version>.nupkg
-# Usage: bash scripts/package.sh [ARTIFACT...]   (default: all of them; ARTIFACT is prefix, jar or nupkg)
+#   dist/wheel/    dbdf-<version>-py3-none-<platform>.whl (scikit-build-core builds libdbdf into it, stripped)
+#   dist/crates/   dbdf-sys-<version>.crate and dbdf-<version>.crate (C++ sources inside, for the `bundled` feature)
+# Usage: bash scripts/package.sh [ARTIFACT...]   (default: all of them; ARTIFACT is prefix, jar, nupkg, wheel or
+# crates)
 # DBDF_DIST_DIR chooses another output folder than dist/.
 #
 # One function per artifact, package_<artifact>, each building only the CMake targets it needs and copying its
@@ -15,7 +18,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 build_dir="$root/build-release"
 dist="${DBDF_DIST_DIR:-$root/dist}"
-artifacts=(prefix jar nupkg)
+artifacts=(prefix jar nupkg wheel crates)
 
 build_release_targets() {
   cmake --build "$build_dir" -j2 --target "$@"
@@ -37,6 +40,21 @@ package_nupkg() {
   build_release_targets dbdf_csharp_nupkg
   mkdir -p "$dist/nuget"
   cp "$build_dir"/bindings/csharp/nuget/Dbdf.*.nupkg "$dist/nuget/"
+}
+
+# The wheel is built from bindings/python by its own build backend, which compiles libdbdf (core and C ABI only).
+package_wheel() {
+  mkdir -p "$dist/wheel"
+  python3 -m pip wheel --quiet --disable-pip-version-check --no-deps -w "$dist/wheel" bindings/python
+}
+
+# Both crates, verified by building them as a consumer would (dbdf-sys against the release build's libdbdf).
+package_crates() {
+  build_release_targets dbdf
+  mkdir -p "$dist/crates"
+  DBDF_LIB_DIR="$build_dir/capi" cargo package --quiet --manifest-path bindings/rust/Cargo.toml --locked \
+    -p dbdf-sys -p dbdf --target-dir "$build_dir/crates"
+  cp "$build_dir"/crates/package/dbdf-sys-*.crate "$build_dir"/crates/package/dbdf-[0-9]*.crate "$dist/crates/"
 }
 
 requested=("$@")

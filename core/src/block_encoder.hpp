@@ -10,6 +10,7 @@
 
 #include "block_sources.hpp"
 #include "byte_output.hpp"
+#include "csr_rows.hpp"
 #include "dbdf/block.hpp"
 #include "dbdf/endian.hpp"
 #include "dbdf/types.hpp"
@@ -104,36 +105,13 @@ void put_csr_entry(ByteOutput& out, std::uint32_t col, T value) {
     put_value<E>(out, value);
 }
 
-// One row of a CSR payload from a dense row, stored straight into the output buffer: the count goes first as a
-// placeholder and is patched once the row's entries are known, so the row is read once (not counted first) and an
-// entry costs no bounds check. Every value of a group holding a non-zero is stored and the cursor moves past it
-// only when it is one, which spares a branch per value at random positions. False, with nothing written, when
-// the buffer cannot hold the row's worst case (every value an entry).
+// One row of a CSR payload from a dense row, stored straight into the output buffer (store_csr_row), so an entry
+// costs no bounds check. False, with nothing written, when the buffer cannot hold the row's worst case.
 template <class E, class T>
 bool put_csr_row_in_place(ByteOutput& out, const T* values, std::uint32_t cols) {
-    constexpr std::size_t kEntryBytes = sizeof(std::uint32_t) + sizeof(E);
-    const std::size_t worst = sizeof(std::uint32_t) + std::size_t{cols} * kEntryBytes;
+    const std::size_t worst = csr_row_worst_bytes<E>(cols);
     if (worst > ByteOutput::kBufferBytes) return false;
-    std::byte* const start = out.room(worst).data();
-    std::byte* cursor = start + sizeof(std::uint32_t);
-    // The store of value c lands at most c entries past the count, so it stays within `worst`.
-    const auto put_entry = [&](std::uint32_t col, T value) {
-        store_le<std::uint32_t>(cursor, col);
-        store_le<E>(cursor + sizeof(std::uint32_t), static_cast<E>(value));
-        cursor += is_bit_zero_value(value) ? 0 : kEntryBytes;
-    };
-    constexpr std::uint32_t kGroup = 8;  // passed over with one test of their ORed bits when all are zero
-    std::uint32_t c = 0;
-    for (; c + kGroup <= cols; c += kGroup) {
-        SameSizeBits<T> any = 0;
-        for (std::uint32_t k = 0; k < kGroup; ++k) any |= std::bit_cast<SameSizeBits<T>>(values[c + k]);
-        if (any == 0) continue;
-        for (std::uint32_t k = c; k < c + kGroup; ++k) put_entry(k, values[k]);
-    }
-    for (; c < cols; ++c) put_entry(c, values[c]);
-    const auto bytes = static_cast<std::size_t>(cursor - start);
-    store_le<std::uint32_t>(start, static_cast<std::uint32_t>((bytes - sizeof(std::uint32_t)) / kEntryBytes));
-    out.advance(bytes);
+    out.advance(store_csr_row<E>(out.room(worst).data(), values, cols));
     return true;
 }
 

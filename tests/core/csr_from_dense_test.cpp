@@ -21,16 +21,15 @@ using testing::write_to_memory;
 template <class T>
 bool bit_zero(T value) {
     return std::bit_cast<std::conditional_t<sizeof(T) == 8, std::uint64_t,
-                                            std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint8_t>>>(
-               value) == 0;
+                                            std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint8_t>>>(value) ==
+           0;
 }
 
 // The block of `values` (rows x cols, row-major) written from the dense values and from CSR arrays of its
 // bit-non-zero values, with the same encoding: both files' bytes.
 template <class T>
-std::pair<std::vector<std::byte>, std::vector<std::byte>> both_ways(const std::vector<T>& values,
-                                                                    std::uint32_t rows, std::uint32_t cols,
-                                                                    Encoding encoding) {
+std::pair<std::vector<std::byte>, std::vector<std::byte>> both_ways(const std::vector<T>& values, std::uint32_t rows,
+                                                                    std::uint32_t cols, Encoding encoding) {
     std::vector<std::uint64_t> row_offsets{0};
     std::vector<std::uint32_t> col_indices;
     std::vector<T> entries;
@@ -90,8 +89,8 @@ TEST(CsrFromDense, EverySpecialDoubleAtEveryColumnGivesTheBytesOfCsrArrays) {
         for (const std::uint32_t cols : kWidths) {
             const auto [from_dense, from_arrays] =
                 both_ways(special_at_every_column(special, cols), cols + 1, cols, Encoding::Csr);
-            ASSERT_EQ(from_dense, from_arrays) << "value bits " << std::bit_cast<std::uint64_t>(special)
-                                               << ", " << cols << " columns";
+            ASSERT_EQ(from_dense, from_arrays)
+                << "value bits " << std::bit_cast<std::uint64_t>(special) << ", " << cols << " columns";
         }
     }
 }
@@ -109,12 +108,61 @@ TEST(CsrFromDense, NarrowedAndOtherTypesGiveTheBytesOfCsrArrays) {
         }
         const auto floats = both_ways(special_at_every_column(-0.0f, cols), cols + 1, cols, Encoding::Csr);
         ASSERT_EQ(floats.first, floats.second) << cols << " columns of float";
-        const auto int64s = both_ways(special_at_every_column(std::numeric_limits<std::int64_t>::min(), cols),
-                                      cols + 1, cols, Encoding::Csr);
+        const auto int64s = both_ways(special_at_every_column(std::numeric_limits<std::int64_t>::min(), cols), cols + 1,
+                                      cols, Encoding::Csr);
         ASSERT_EQ(int64s.first, int64s.second) << cols << " columns of int64";
         const auto bytes = both_ways(special_at_every_column(std::uint8_t{255}, cols), cols + 1, cols, Encoding::Csr);
         ASSERT_EQ(bytes.first, bytes.second) << cols << " columns of uint8";
     }
+}
+
+// Automatic encoding of doubles no narrower type holds: the analysis collects the CSR payload while it counts,
+// and the block is written from it. Rows of zeros come first (stored again once the values close the narrowing),
+// and the specials sit at every column, each row with two other entries.
+TEST(CsrFromDense, PayloadCollectedByTheAnalysisGivesTheBytesOfCsrArrays) {
+    const double unnarrowable = 0.1;  // no float holds it
+    const double specials[] = {
+        -0.0,
+        std::bit_cast<double>(std::uint64_t{0x7ff8000000000001}),
+        std::bit_cast<double>(std::uint64_t{0xfff0000000000003}),
+        std::numeric_limits<double>::denorm_min(),
+        -std::numeric_limits<double>::infinity(),
+        1.5,
+    };
+    for (const double special : specials) {
+        for (const std::uint32_t cols : {16u, 17u, 33u, 100u}) {
+            constexpr std::uint32_t kZeroRows = 3;
+            const std::uint32_t rows = kZeroRows + cols * 2;
+            std::vector<double> values(std::size_t{rows} * cols, 0.0);
+            values[std::size_t{kZeroRows} * cols + cols / 2] = unnarrowable;
+            for (std::uint32_t p = 0; p < cols; ++p) {  // three entries per row: CSR beats COO
+                double* row = values.data() + std::size_t{kZeroRows + 1 + p} * cols;
+                row[p] = special;
+                row[(p + 1) % cols] = unnarrowable;
+                row[(p + 7) % cols] = unnarrowable;
+            }
+            const auto [from_dense, from_arrays] = both_ways(values, rows, cols, Encoding::Auto);
+            ASSERT_EQ(from_dense, from_arrays) << std::bit_cast<std::uint64_t>(special) << ", " << cols << " columns";
+            EXPECT_EQ(testing::blocks_of(from_dense).at(0).block_type, BlockType::Csr);
+            EXPECT_EQ(testing::blocks_of(from_dense).at(0).value_type, ValueType::F64);
+        }
+    }
+}
+
+TEST(CsrFromDense, CollectionDroppedWhenTheBlockFillsUpGivesTheBytesOfCsrArrays) {
+    // Sparse first rows start the collection; from row 40 on every other value is an entry, which outgrows the
+    // collector's buffer (a quarter of the dense payload) before the block ends. The block stays sparse enough
+    // for CSR to win, so it is encoded from the values.
+    constexpr std::uint32_t rows = 100;
+    constexpr std::uint32_t cols = 64;
+    std::vector<double> values(std::size_t{rows} * cols, 0.0);
+    for (std::uint32_t r = 0; r < rows; ++r) values[std::size_t{r} * cols + r % cols] = 0.1 * (r + 1);
+    for (std::uint32_t r = 40; r < 60; ++r) {
+        for (std::uint32_t c = 0; c < cols; c += 2) values[std::size_t{r} * cols + c] = 0.3;
+    }
+    const auto [from_dense, from_arrays] = both_ways(values, rows, cols, Encoding::Auto);
+    ASSERT_EQ(from_dense, from_arrays);
+    EXPECT_EQ(testing::blocks_of(from_dense).at(0).block_type, BlockType::Csr);
 }
 
 TEST(CsrFromDense, FullRowsAcrossBufferFlushesGiveTheBytesOfCsrArrays) {

@@ -86,12 +86,13 @@ public:
     bool active() const { return payload_ != nullptr; }
 
     // Starts collecting, with the block's rows [0, rows_done) stored at once: they were counted already and hold
-    // `entries`. Not when those rows are dense enough to fill the buffer before the block's end (random doubles):
-    // storing them would be wasted work.
+    // `entries`. Not when those rows are dense enough to fill the buffer before the block's end (random doubles),
+    // nor for rows narrower than 32 bytes (a frame's column), whose entry counts alone would take half the buffer
+    // or more: storing them would be wasted work.
     void start(const DenseSource<T>& source, std::uint32_t rows_done, std::uint64_t entries) {
         const std::uint64_t cells_done = std::uint64_t{rows_done} * source.cols;
         constexpr std::uint64_t kEntryBytes = sizeof(std::uint32_t) + sizeof(T);
-        if (entries * kEntryBytes * 4 > cells_done * sizeof(T)) return;
+        if (std::uint64_t{source.cols} * sizeof(T) < 32 || entries * kEntryBytes * 4 > cells_done * sizeof(T)) return;
         worst_row_ = csr_row_worst_bytes<T>(source.cols);
         capacity_ = std::size_t{source.rows} * source.cols * sizeof(T) / 4 + worst_row_;
         payload_.reset(new std::byte[capacity_]);  // not zeroed: only what is stored is used

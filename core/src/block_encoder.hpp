@@ -10,6 +10,7 @@
 
 #include "block_sources.hpp"
 #include "byte_output.hpp"
+#include "csr_rows.hpp"
 #include "dbdf/block.hpp"
 #include "dbdf/endian.hpp"
 #include "dbdf/types.hpp"
@@ -104,10 +105,21 @@ void put_csr_entry(ByteOutput& out, std::uint32_t col, T value) {
     put_value<E>(out, value);
 }
 
+// One row of a CSR payload from a dense row, stored straight into the output buffer (store_csr_row), so an entry
+// costs no bounds check. False, with nothing written, when the buffer cannot hold the row's worst case.
+template <class E, class T>
+bool put_csr_row_in_place(ByteOutput& out, const T* values, std::uint32_t cols) {
+    const std::size_t worst = csr_row_worst_bytes<E>(cols);
+    if (worst > ByteOutput::kBufferBytes) return false;
+    out.advance(store_csr_row<E>(out.room(worst).data(), values, cols));
+    return true;
+}
+
 template <class E, class T>
 void put_csr_payload(ByteOutput& out, const DenseSource<T>& source) {
     for (std::uint32_t r = 0; r < source.rows; ++r) {
         const T* values = source.row(r);
+        if (put_csr_row_in_place<E>(out, values, source.cols)) continue;
         out.put<std::uint32_t>(static_cast<std::uint32_t>(count_nonzero_bits(values, source.cols)));
         // Sparse rows are mostly zeros: eight values at a time are passed over with one test of their ORed bits,
         // which also spares most of the mispredicted branches a test per value costs at random positions.

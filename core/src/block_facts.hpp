@@ -3,12 +3,14 @@
 // representable in the declared type of its cell (rule 8, checked on the way).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <type_traits>
 
 #include "block_sources.hpp"
+#include "csr_rows.hpp"
 #include "dbdf/error.hpp"
 #include "dbdf/header.hpp"
 #include "dbdf/writer.hpp"
@@ -68,6 +70,60 @@ struct BlockFacts {
     // so its values are read once, not twice.
     // Not zeroed when allocated: random doubles close the analysis after one chunk and leave it untouched.
     std::unique_ptr<std::uint8_t[]> low_bytes;
+    // A dense source under automatic encoding whose values keep their type T (no narrower one holds them all):
+    // the block's CSR payload with T values, collected while its non-zeros were counted (csr_payload_bytes of it;
+    // null when not collected). A block written as CSR is then read once, not twice.
+    std::unique_ptr<std::byte[]> csr_payload;
+    std::size_t csr_payload_bytes = 0;
+};
+
+// Collects a dense block's CSR payload row by row (store_csr_row) into a buffer of bounded size: a quarter of the
+// block's dense payload, plus one row's worst case. A block with more entries than that is rarely written as CSR;
+// its collection stops (drop) and its rows are only counted, as before.
+template <class T>
+class CsrPayloadCollector {
+public:
+    bool active() const { return payload_ != nullptr; }
+
+    // Starts collecting, with the block's rows [0, rows_done) stored at once: they were counted already and hold
+    // `entries`. Not when those rows are dense enough to fill the buffer before the block's end (random doubles),
+    // nor for rows narrower than 32 bytes (a frame's column), whose entry counts alone would take half the buffer
+    // or more: storing them would be wasted work.
+    void start(const DenseSource<T>& source, std::uint32_t rows_done, std::uint64_t entries) {
+        const std::uint64_t cells_done = std::uint64_t{rows_done} * source.cols;
+        constexpr std::uint64_t kEntryBytes = sizeof(std::uint32_t) + sizeof(T);
+        if (std::uint64_t{source.cols} * sizeof(T) < 32 || entries * kEntryBytes * 4 > cells_done * sizeof(T)) return;
+        worst_row_ = csr_row_worst_bytes<T>(source.cols);
+        capacity_ = std::size_t{source.rows} * source.cols * sizeof(T) / 4 + worst_row_;
+        payload_.reset(new std::byte[capacity_]);  // not zeroed: only what is stored is used
+        for (std::uint32_t row = 0; row < rows_done && active(); ++row) add_row(source.row(row), source.cols);
+    }
+
+    // Stores one more row (the next in order) and returns its entries.
+    std::uint64_t add_row(const T* values, std::uint32_t cols) {
+        if (capacity_ - used_ < worst_row_) {
+            drop();
+            return count_nonzero_bits(values, cols);
+        }
+        const std::byte* row = payload_.get() + used_;
+        used_ += store_csr_row<T>(payload_.get() + used_, values, cols);
+        return csr_row_entries(row);
+    }
+
+    void drop() { payload_.reset(); }
+
+    // The payload into `facts`, when it is still being collected.
+    void hand_to(BlockFacts& facts) {
+        if (!active()) return;
+        facts.csr_payload = std::move(payload_);
+        facts.csr_payload_bytes = used_;
+    }
+
+private:
+    std::unique_ptr<std::byte[]> payload_;
+    std::size_t capacity_ = 0;
+    std::size_t used_ = 0;
+    std::size_t worst_row_ = 0;
 };
 
 // What the choice of encoding needs to know about a block's values: automatic encoding everything; a given sparse
@@ -97,6 +153,7 @@ BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declare
     std::uint8_t* low_bytes = facts.low_bytes.get();
     // With narrowing ruled out the block keeps T's width, on which the sizes depend: known once it closes.
     std::uint64_t enough_for_dense = UINT64_MAX;
+    CsrPayloadCollector<T> csr_rows;
     for (std::uint32_t row = 0; row < source.rows; ++row) {
         const T* values = source.row(row);
         if (declared.needed()) {
@@ -110,12 +167,20 @@ BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declare
             narrowing_open = narrowing.narrower_possible();
             if (!narrowing_open && !declared.needed()) {
                 enough_for_dense = entries_that_rule_out_sparse(source.rows, source.cols, value_type_v<T>);
+                // Rows counted so far are stored again from the cache; the rest are stored as they are counted.
+                if (facts.entries < enough_for_dense) csr_rows.start(source, row + 1, facts.entries);
             }
+        } else if (csr_rows.active()) {
+            facts.entries += csr_rows.add_row(values, source.cols);
         } else if (wanted != FactsWanted::None) {
             facts.entries += count_nonzero_bits(values, source.cols);
         }
-        if (facts.entries >= enough_for_dense) break;
+        if (facts.entries >= enough_for_dense) {
+            csr_rows.drop();  // a dense block
+            break;
+        }
     }
+    csr_rows.hand_to(facts);
     facts.feasible = narrowing.feasible();
     if (!narrowing.low_bytes_complete() || narrowing_open != (wanted == FactsWanted::All)) facts.low_bytes.reset();
     return facts;

@@ -15,6 +15,7 @@ namespace dbdf::detail {
 class ByteOutput {
 public:
     static constexpr std::size_t kBufferBytes = 1 << 20;
+    static constexpr std::size_t kDirectBytes = kBufferBytes / 4;
 
     explicit ByteOutput(ByteSink& sink) : sink_(&sink), buffer_(std::make_unique<std::byte[]>(kBufferBytes)) {}
 
@@ -27,7 +28,9 @@ public:
     }
 
     void put_bytes(std::span<const std::byte> bytes) {
-        if (bytes.size() >= kBufferBytes) {  // large runs go straight to the sink, together with what is buffered
+        // Large runs go straight to the sink, together with what is buffered: copying them into the buffer first
+        // would cost a pass over them (a block narrowed to one byte per value is a run of 512 KiB).
+        if (bytes.size() >= kDirectBytes) {
             sink_->write_pair(std::span<const std::byte>(buffer_.get(), used_), bytes);
             written_ += used_ + bytes.size();
             used_ = 0;

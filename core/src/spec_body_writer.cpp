@@ -37,7 +37,15 @@ void emit_block(WriteContext& context, const BlockPlacement& place, const Source
     // One byte per value from the analysis (u8 or i8, two's complement): the values are not read again.
     const bool from_low_bytes =
         facts.low_bytes != nullptr && plan.block_type == BlockType::Dense && value_size(plan.value_type) == 1;
+    // A CSR block of the values' own type from the payload the analysis collected: the values are not read again.
+    const bool from_csr_payload =
+        facts.csr_payload != nullptr && plan.block_type == BlockType::Csr && plan.value_type == value_type_v<T>;
     context.emitting([&] {
+        if (from_csr_payload) {
+            put_record_header(context.out, position, plan);
+            context.out.put_bytes(std::span<const std::byte>(facts.csr_payload.get(), facts.csr_payload_bytes));
+            return;
+        }
         if (!from_low_bytes) {
             encode_block(context.out, position, source, plan);
             return;

@@ -28,7 +28,8 @@ __version__: str = "0.2.0"  # dbdf.h's version, as pyproject.toml derives it (te
 
 def library_version() -> str:
     """Version of the libdbdf that was loaded, "major.minor.patch"."""
-    return _lib.dbdf_version_string().decode()
+    version: bytes = _lib.dbdf_version_string()
+    return version.decode()
 
 
 __all__ = [

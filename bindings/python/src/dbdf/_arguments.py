@@ -9,6 +9,7 @@ type's range is ValueError, and for anything that is not an integer TypeError (t
 from __future__ import annotations
 
 import operator
+from typing import Any
 
 import numpy as np
 
@@ -16,7 +17,7 @@ UINT32_MAX = 2 ** 32 - 1
 UINT64_MAX = 2 ** 64 - 1
 
 
-def unsigned(value, name: str, maximum: int = UINT64_MAX) -> int:
+def unsigned(value: object, name: str, maximum: int = UINT64_MAX) -> int:
     """`value` as an int in 0..`maximum`: the range of the C type the parameter `name` is passed to the library as.
 
     Python ints and NumPy integer scalars are taken. bool (which Python counts as an int), floats (even 3.0, where
@@ -25,7 +26,7 @@ def unsigned(value, name: str, maximum: int = UINT64_MAX) -> int:
     if isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be an int, not {type(value).__name__} ({value!r})")
     try:
-        number = operator.index(value)
+        number = operator.index(value)  # type: ignore[arg-type]  # anything without __index__ is refused
     except TypeError:
         raise TypeError(f"{name} must be an int, not {type(value).__name__} ({value!r})") from None
     if not 0 <= number <= maximum:
@@ -33,12 +34,12 @@ def unsigned(value, name: str, maximum: int = UINT64_MAX) -> int:
     return number
 
 
-def uint32(value, name: str) -> int:
+def uint32(value: object, name: str) -> int:
     """`value` for a C uint32_t parameter (block shapes and tile sizes); see unsigned()."""
     return unsigned(value, name, UINT32_MAX)
 
 
-def block_shape(shape, name: str = "shape") -> tuple[int, int]:
+def block_shape(shape: Any, name: str = "shape") -> tuple[int, int]:
     """A (rows, cols) pair of a block, each a C uint32_t; its items are named `name`[0] and `name`[1]."""
     try:
         rows, cols = shape

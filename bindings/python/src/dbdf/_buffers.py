@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import ctypes
 from ctypes import POINTER, c_uint32, c_uint64, c_void_p
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ._arguments import block_shape, uint32
 from ._library import WriteOptionsStruct
@@ -15,7 +17,7 @@ from .types import Encoding, ValueType, encoding_of, is_native_order, value_type
 class RowMajor:
     """A 2-D array as the C ABI takes it: values[i * row_stride + j], `count` elements from `array`'s start."""
 
-    def __init__(self, array: np.ndarray, value_type: ValueType, row_stride: int, count: int):
+    def __init__(self, array: npt.NDArray[Any], value_type: ValueType, row_stride: int, count: int) -> None:
         self.array = array
         self.value_type = value_type
         self.row_stride = row_stride
@@ -26,7 +28,7 @@ class RowMajor:
         return c_void_p(self.array.ctypes.data)
 
 
-def allocate(shape, dtype) -> np.ndarray:
+def allocate(shape: tuple[int, ...], dtype: npt.DTypeLike) -> npt.NDArray[Any]:
     """An uninitialised array for a whole object; a shape NumPy cannot hold is a clear ValueError."""
     try:
         return np.empty(shape, dtype=dtype)
@@ -34,7 +36,7 @@ def allocate(shape, dtype) -> np.ndarray:
         raise ValueError(f"an array of shape {shape} and dtype {np.dtype(dtype)} cannot be made: {error}") from None
 
 
-def as_matrix(values) -> np.ndarray:
+def as_matrix(values: npt.ArrayLike) -> npt.NDArray[Any]:
     """`values` as a 2-D ndarray (1-D arrays become one column, as the CLI's .npy conversion does)."""
     array = np.asarray(values)
     if array.ndim == 1:
@@ -44,7 +46,7 @@ def as_matrix(values) -> np.ndarray:
     return array
 
 
-def row_major(values) -> RowMajor:
+def row_major(values: npt.ArrayLike) -> RowMajor:
     """Describes a 2-D array for the C ABI. Arrays whose rows are contiguous (C order, row slices, windows of a
     larger C-order array) are passed as they are, with their row stride; anything else (Fortran order, column
     steps, negative strides, non-native byte order) is copied once into C order."""
@@ -65,7 +67,7 @@ def row_major(values) -> RowMajor:
     return RowMajor(array, value_type, row_stride, count)
 
 
-def _check_writable_values(out: np.ndarray) -> None:
+def _check_writable_values(out: npt.NDArray[Any]) -> None:
     """`out` can receive values from the library: writeable, native byte order, one of the ten dtypes."""
     if not out.flags.writeable:
         raise ValueError("out is read-only")
@@ -74,7 +76,7 @@ def _check_writable_values(out: np.ndarray) -> None:
     value_type_of(out.dtype)
 
 
-def writable_row_major(out: np.ndarray, shape: tuple[int, int]) -> tuple[int, int]:
+def writable_row_major(out: npt.NDArray[Any], shape: tuple[int, int]) -> tuple[int, int]:
     """Checks that the C ABI can decode a `shape` block straight into `out`; returns (row_stride, capacity)."""
     if not isinstance(out, np.ndarray) or out.ndim != 2:
         raise TypeError("out must be a 2-D numpy.ndarray")
@@ -93,7 +95,7 @@ def writable_row_major(out: np.ndarray, shape: tuple[int, int]) -> tuple[int, in
     return row_stride, (rows - 1) * row_stride + cols
 
 
-def writable_vector(out: np.ndarray, length: int) -> int:
+def writable_vector(out: npt.NDArray[Any], length: int) -> int:
     """Checks that the C ABI can decode `length` values straight into `out`; returns its capacity."""
     if not isinstance(out, np.ndarray) or out.ndim != 1:
         raise TypeError("out must be a 1-D numpy.ndarray")
@@ -105,14 +107,14 @@ def writable_vector(out: np.ndarray, length: int) -> int:
     return out.size
 
 
-def out_value_type(out: np.ndarray, dtype) -> ValueType:
+def out_value_type(out: npt.NDArray[Any], dtype: npt.DTypeLike | ValueType | None) -> ValueType:
     """The value type decoded into `out`; a `dtype` given as well must be out's."""
     if dtype is not None and value_type_of(dtype) != value_type_of(out.dtype):
         raise ValueError(f"dtype {np.dtype(value_type_of(dtype).dtype)} differs from out's dtype {out.dtype}")
     return value_type_of(out.dtype)
 
 
-def index_array(values, dtype) -> np.ndarray:
+def index_array(values: npt.ArrayLike, dtype: type[np.unsignedinteger[Any]]) -> npt.NDArray[Any]:
     """An index array of `dtype` (uint32 or uint64) in native order; copied only when its type differs."""
     array = np.asarray(values)
     if array.ndim != 1:
@@ -126,7 +128,7 @@ def index_array(values, dtype) -> np.ndarray:
     return np.ascontiguousarray(array, dtype=dtype)
 
 
-def value_array(values) -> np.ndarray:
+def value_array(values: npt.ArrayLike) -> npt.NDArray[Any]:
     """A 1-D contiguous array of one of the ten value dtypes, native order."""
     array = np.asarray(values)
     if array.ndim != 1:
@@ -135,15 +137,15 @@ def value_array(values) -> np.ndarray:
     return np.ascontiguousarray(array, dtype=value_type.dtype)
 
 
-def u64_pointer(array: np.ndarray):
+def u64_pointer(array: npt.NDArray[Any]) -> Any:
     return array.ctypes.data_as(POINTER(c_uint64))
 
 
-def u32_pointer(array: np.ndarray):
+def u32_pointer(array: npt.NDArray[Any]) -> Any:
     return array.ctypes.data_as(POINTER(c_uint32))
 
 
-def write_options(encoding=None, block=None):
+def write_options(encoding: object = None, block: Any = None) -> Any:
     """A dbdf_write_options_t for `encoding` (None: automatic) and `block` (None, an int for square tiles or
     frame row ranges, or a (rows, cols) pair; 0 means automatic). Each extent must fit the C uint32_t."""
     options = WriteOptionsStruct()

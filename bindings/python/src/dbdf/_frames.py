@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
+from typing import Any
 
 import numpy as np
 
 
-def pandas_module():
+def pandas_module() -> ModuleType | None:
     """The pandas module, or None when it is not installed."""
     try:
         return importlib.import_module("pandas")
@@ -15,24 +17,24 @@ def pandas_module():
         return None
 
 
-def frame_result(columns: dict[str, np.ndarray]):
+def frame_result(columns: dict[str, np.ndarray[Any, Any]]) -> Any:
     pandas = pandas_module()
     if pandas is None:
         return columns
     return pandas.DataFrame(columns, copy=False)
 
 
-def is_frame(obj) -> bool:
+def is_frame(obj: object) -> bool:
     if isinstance(obj, dict):
         return True
     pandas = pandas_module()
     return pandas is not None and isinstance(obj, pandas.DataFrame)
 
 
-def frame_columns(obj) -> list[tuple[str, np.ndarray]]:
+def frame_columns(obj: Any) -> list[tuple[str, np.ndarray[Any, Any]]]:
     """(label, 1-D ndarray) pairs from a dict of columns or a DataFrame, in column order; every column has the
     same length. A list, not a dict: a DataFrame may repeat a label, which the writer must see to refuse it."""
-    columns = []
+    columns: list[tuple[str, np.ndarray[Any, Any]]] = []
     for label, values in obj.items():
         if not isinstance(label, str):
             raise TypeError(f"frame column labels must be str, not {type(label).__name__} ({label!r})")

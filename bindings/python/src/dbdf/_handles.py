@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 import weakref
 from ctypes import byref, c_void_p
-from typing import Callable
+from typing import Any, Callable
 
 from .errors import check
 
@@ -26,7 +26,7 @@ class NativeHandle:
     ``with handle as pointer:`` holds the handle for the duration of the block and gives the pointer, or raises
     ValueError("the <kind> is closed")."""
 
-    def __init__(self, pointer: c_void_p, free: Callable[[c_void_p], None], kind: str):
+    def __init__(self, pointer: c_void_p, free: Callable[[c_void_p], None], kind: str) -> None:
         self._pointer = pointer
         self._free = free
         self._kind = kind
@@ -40,16 +40,16 @@ class NativeHandle:
             raise ValueError(f"the {self._kind} is closed")
         return self._pointer
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, exc_type: object, exc: object, traceback: object) -> None:
         self._lock.release()
 
-    def call(self, function, *arguments) -> int:
+    def call(self, function: Callable[..., int], *arguments: Any) -> int:
         """function(pointer, *arguments) while holding the handle; returns its status, raises DbdfError for an
         error status."""
         with self as pointer:
             return check(function(pointer, *arguments))
 
-    def query(self, function, result_type, *arguments):
+    def query(self, function: Callable[..., int], result_type: Callable[[], Any], *arguments: Any) -> Any:
         """The value function(pointer, *arguments, &result) stores in `result` (of the ctypes type `result_type`),
         called while holding the handle."""
         result = result_type()
@@ -82,12 +82,12 @@ class ReaderHandle(NativeHandle):
     """A native reader. Payload views borrow its mapped input, so freeing waits until the reader was closed and
     every payload view is gone; this keeps a view from ever pointing at unmapped memory."""
 
-    def __init__(self, pointer: c_void_p, free: Callable[[c_void_p], None], input_memory=None):
+    def __init__(self, pointer: c_void_p, free: Callable[[c_void_p], None], input_memory: object = None) -> None:
         super().__init__(pointer, free, "reader")
         self._input_memory = input_memory  # what a memory reader reads; must outlive the native reader
         self._live_payloads = 0
 
-    def track_payload(self, exporter) -> None:
+    def track_payload(self, exporter: object) -> None:
         """Keeps the native reader alive while `exporter` (the object a payload view exports) exists. Call it
         while holding the handle, so that a close() cannot free the reader between the call that returned the
         payload and this one."""

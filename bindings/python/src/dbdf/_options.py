@@ -18,7 +18,7 @@ from .types import dialect_of
 MAX_THREADS = 2 ** (8 * ctypes.sizeof(ctypes.c_uint)) - 1
 
 
-def thread_count(threads) -> int:
+def thread_count(threads: object) -> int:
     """The C field for `threads`: None or 0 (automatic) is 0, a positive int is that many threads (the calling
     thread included). Booleans, floats and other non-integers raise TypeError; negative counts and counts beyond
     the C unsigned ValueError (see _arguments.unsigned)."""
@@ -27,7 +27,7 @@ def thread_count(threads) -> int:
     return unsigned(threads, "threads", MAX_THREADS)
 
 
-def open_options(dialect, threads=None) -> OpenOptionsStruct:
+def open_options(dialect: object, threads: object = None) -> OpenOptionsStruct:
     """A dbdf_open_options_t reading `dialect` (a Dialect or "spec" / "daphne"), the whole-object reads decoding
     on `threads` (see thread_count)."""
     options = OpenOptionsStruct()
@@ -37,7 +37,8 @@ def open_options(dialect, threads=None) -> OpenOptionsStruct:
     return options
 
 
-def writer_options(dialect, write_meta: bool, durable: bool = False, threads=None) -> WriterOptionsStruct:
+def writer_options(dialect: object, write_meta: bool, durable: bool = False,
+                   threads: object = None) -> WriterOptionsStruct:
     """A dbdf_writer_options_t writing `dialect`; `write_meta`: a daphne file writer also writes <path>.meta;
     `durable`: a file writer's finish() syncs the file and its directory; `threads`: for write_dense (see
     thread_count)."""

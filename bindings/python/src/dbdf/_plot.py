@@ -7,19 +7,28 @@ matplotlib is an optional dependency: it is imported here, when a picture is ask
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable
+
 import numpy as np
+import numpy.typing as npt
 
 from .types import BlockType, DataType
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure as _Figure
+
+    from .block import BlockInfo
+    from .reader import Reader
 
 MAX_DRAWN_BLOCKS = 10000
 GRID = 160
 
 # The colours `dbdf map` uses, per block type.
-COLOURS = {BlockType.EMPTY: "#d9d9d9", BlockType.DENSE: "#1f77b4", BlockType.CSR: "#2ca02c",
+COLOURS: dict[BlockType, str] = {BlockType.EMPTY: "#d9d9d9", BlockType.DENSE: "#1f77b4", BlockType.CSR: "#2ca02c",
            BlockType.COO: "#d62728"}
 
 
-def _matplotlib():
+def _matplotlib() -> tuple[Any, Any, Any, Any, Any]:
     try:
         from matplotlib.collections import PatchCollection
         from matplotlib.colors import to_rgba
@@ -47,12 +56,12 @@ def _size_text(size: int) -> str:
     return f"{value:.1f} PB"
 
 
-def plot_blocks(reader, title: str | None = None):
+def plot_blocks(reader: Reader, title: str | None = None) -> _Figure:
     """The figure of `reader`'s blocks (see Reader.plot)."""
     PatchCollection, to_rgba, Figure, Patch, Rectangle = _matplotlib()
     info = reader.info
     blocks = [reader.index_entry(index) for index in range(reader.build_index())]
-    figure = Figure(figsize=(8, 6))
+    figure: _Figure = Figure(figsize=(8, 6))
     axes = figure.add_subplot()
     rows, cols = max(1, info.rows), max(1, info.cols)
     if not blocks:
@@ -90,7 +99,8 @@ def plot_blocks(reader, title: str | None = None):
     return figure
 
 
-def _aggregated_image(blocks, rows: int, cols: int, to_rgba) -> np.ndarray:
+def _aggregated_image(blocks: list[BlockInfo], rows: int, cols: int,
+                      to_rgba: Callable[..., tuple[float, float, float, float]]) -> npt.NDArray[np.float64]:
     """A GRID x GRID RGBA image: per cell the block type covering most of it, shaded by the stored values per cell
     (each block's spread evenly over its area)."""
     grid_rows, grid_cols = min(GRID, rows), min(GRID, cols)

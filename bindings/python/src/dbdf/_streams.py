@@ -13,10 +13,15 @@ import ctypes
 import io
 import os
 from ctypes import CFUNCTYPE, POINTER, Structure, byref, c_char_p, c_int, c_int64, c_size_t, c_uint64, c_void_p
+from typing import TYPE_CHECKING, Any, Callable
 
 from ._handles import NativeHandle, ReaderHandle
 from ._library import OpenOptionsStruct, WriterOptionsStruct, lib
+from ._typing import PathArg, ReadableSeekable, Writable
 from .errors import DbdfError, check
+
+if TYPE_CHECKING:
+    from typing import TypeGuard  # Python 3.10
 
 ReadAtCallback = CFUNCTYPE(c_int64, c_void_p, c_uint64, c_void_p, c_size_t)
 ReleaseCallback = CFUNCTYPE(None, c_void_p)
@@ -42,14 +47,14 @@ lib.dbdf_set_callback_error.restype = None
 lib.dbdf_set_callback_error.argtypes = [c_char_p]
 
 
-def is_path(target) -> bool:
+def is_path(target: object) -> TypeGuard[PathArg]:
     return isinstance(target, (str, bytes, os.PathLike))
 
 
 class _CallbackErrors:
     """The first exception a callback raised and the library has not yet reported."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._pending: BaseException | None = None
 
     def fail(self, exception: BaseException) -> int:
@@ -74,14 +79,14 @@ class FileSource:
     position is where the last read left it while the reader is open; the release callback (the reader closed, or
     its opening failed) puts it back where it was when the reader was opened."""
 
-    def __init__(self, file, read_ahead: int | None):
+    def __init__(self, file: ReadableSeekable, read_ahead: int | None) -> None:
         if not callable(getattr(file, "seek", None)) or not (callable(getattr(file, "readinto", None))
                                                             or callable(getattr(file, "read", None))):
             raise TypeError(f"a reader needs a path or a binary file object with seek() and read(), not "
                             f"{type(file).__name__}")
         self.file = file
         self.errors = _CallbackErrors()
-        self._readinto = getattr(file, "readinto", None)
+        self._readinto: Callable[[Any], int | None] | None = getattr(file, "readinto", None)
         if isinstance(file, io.TextIOBase):
             raise TypeError("the file object is a text file; open it in binary mode ('rb')")
         self._start = file.tell()
@@ -93,13 +98,13 @@ class FileSource:
         self.release_callback = ReleaseCallback(self._release)
 
     @staticmethod
-    def _size_of(file) -> int:
+    def _size_of(file: ReadableSeekable) -> int:
         try:
             return file.seek(0, io.SEEK_END)
         except (OSError, ValueError, io.UnsupportedOperation):
             return SIZE_UNKNOWN
 
-    def _read_at(self, _context, offset: int, destination: int, length: int) -> int:
+    def _read_at(self, _context: object, offset: int, destination: int, length: int) -> int:
         try:
             self.file.seek(offset)
             if self._readinto is not None:
@@ -113,7 +118,7 @@ class FileSource:
         except BaseException as exception:  # noqa: B902 - even KeyboardInterrupt must not cross the C frames
             return self.errors.fail(exception)
 
-    def _release(self, _context) -> None:
+    def _release(self, _context: object) -> None:
         try:
             self.file.seek(self._start)
         except BaseException as exception:  # noqa: B902
@@ -133,11 +138,11 @@ class SourceReaderHandle(ReaderHandle):
     """A native reader over a FileSource: a dbdf call that failed because a callback raised raises that exception
     instead of the library's DbdfError."""
 
-    def __init__(self, pointer: c_void_p, source: FileSource):
+    def __init__(self, pointer: c_void_p, source: FileSource) -> None:
         super().__init__(pointer, lib.dbdf_reader_free, input_memory=source)
         self._errors = source.errors
 
-    def __exit__(self, exc_type, exc, traceback) -> None:
+    def __exit__(self, exc_type: object, exc: object, traceback: object) -> None:
         try:
             if isinstance(exc, DbdfError):
                 self._errors.raise_pending(exc)
@@ -146,7 +151,8 @@ class SourceReaderHandle(ReaderHandle):
             super().__exit__(exc_type, exc, traceback)
 
 
-def open_source_reader(file, options: OpenOptionsStruct, read_ahead: int | None) -> SourceReaderHandle:
+def open_source_reader(file: ReadableSeekable, options: OpenOptionsStruct,
+                       read_ahead: int | None) -> SourceReaderHandle:
     """A native reader over `file`, its handle holding the callbacks."""
     source = FileSource(file, read_ahead)
     pointer = c_void_p()
@@ -162,7 +168,7 @@ class FileSink:
     """The write callback over a binary file object with write(); it writes from the file's position on, which
     is left after the last byte written."""
 
-    def __init__(self, file):
+    def __init__(self, file: Writable) -> None:
         if not callable(getattr(file, "write", None)):
             raise TypeError(f"a writer needs a path or a binary file object with write(), not {type(file).__name__}")
         if isinstance(file, io.TextIOBase):
@@ -171,7 +177,7 @@ class FileSink:
         self.errors = _CallbackErrors()
         self.write_callback = WriteCallback(self._write)
 
-    def _write(self, _context, data: int, nbytes: int) -> int:
+    def _write(self, _context: object, data: int, nbytes: int) -> int:
         try:
             view = memoryview(ctypes.string_at(data, nbytes))
             while view:  # a raw file may take fewer bytes than given
@@ -189,11 +195,11 @@ class SinkWriterHandle(NativeHandle):
     """A native writer into a FileSink: a dbdf call that failed because the callback raised raises that
     exception instead of the library's DbdfError."""
 
-    def __init__(self, pointer: c_void_p, sink: FileSink):
+    def __init__(self, pointer: c_void_p, sink: FileSink) -> None:
         super().__init__(pointer, lib.dbdf_writer_free, "writer")
         self._sink = sink  # holds the callback as long as the native writer
 
-    def __exit__(self, exc_type, exc, traceback) -> None:
+    def __exit__(self, exc_type: object, exc: object, traceback: object) -> None:
         try:
             if isinstance(exc, DbdfError):
                 self._sink.errors.raise_pending(exc)
@@ -201,7 +207,7 @@ class SinkWriterHandle(NativeHandle):
             super().__exit__(exc_type, exc, traceback)
 
 
-def open_sink_writer(file, options: WriterOptionsStruct) -> SinkWriterHandle:
+def open_sink_writer(file: Writable, options: WriterOptionsStruct) -> SinkWriterHandle:
     """A native writer into `file`, its handle holding the callback."""
     sink = FileSink(file)
     pointer = c_void_p()

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from ctypes import byref, c_char, c_int, c_size_t, c_uint64, c_void_p, string_at
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from ._buffers import out_value_type, u32_pointer, u64_pointer, writable_row_major
 from ._library import BlockInfoStruct, lib
+from ._typing import DTypeArg
 from .errors import check
 from .types import BlockType, PayloadLayout, ValueType
 
@@ -43,7 +45,7 @@ class BlockInfo:
                          ValueType(info.value_type), info.stored_values, info.offset, info.encoded_bytes)
 
 
-def _signed_indices(indices: np.ndarray, bound: int) -> np.ndarray:
+def _signed_indices(indices: npt.NDArray[Any], bound: int) -> npt.NDArray[Any]:
     """Unsigned `indices`, each below `bound`, as the signed integers SciPy takes: a view of the same memory
     when `bound` fits the signed type of their width (the bits are then the same), else a copy as int64."""
     signed = np.dtype(f"i{indices.dtype.itemsize}")
@@ -54,9 +56,9 @@ def _signed_indices(indices: np.ndarray, bound: int) -> np.ndarray:
 
 class CsrArrays(NamedTuple):
     """A block (block-local indices) or an object as CSR arrays."""
-    row_offsets: np.ndarray  # uint64, rows + 1 entries
-    col_indices: np.ndarray  # uint32 for blocks, uint64 for objects
-    values: np.ndarray
+    row_offsets: npt.NDArray[np.uint64]  # rows + 1 entries
+    col_indices: npt.NDArray[np.uint32] | npt.NDArray[np.uint64]  # uint32 for blocks, uint64 for objects
+    values: npt.NDArray[Any]
     shape: tuple[int, int]
 
     def to_scipy(self) -> scipy.sparse.csr_matrix:
@@ -65,38 +67,55 @@ class CsrArrays(NamedTuple):
         import scipy.sparse
         col_indices = _signed_indices(self.col_indices, self.shape[1])
         row_offsets = _signed_indices(self.row_offsets, self.values.size + 1)
-        return scipy.sparse.csr_matrix((self.values, col_indices, row_offsets), shape=self.shape)
+        matrix: scipy.sparse.csr_matrix = scipy.sparse.csr_matrix((self.values, col_indices, row_offsets),
+                                                                  shape=self.shape)
+        return matrix
 
 
 class CooArrays(NamedTuple):
     """A block as COO triplets with block-local indices, in row-major order."""
-    row_indices: np.ndarray  # uint32
-    col_indices: np.ndarray  # uint32
-    values: np.ndarray
+    row_indices: npt.NDArray[np.uint32]
+    col_indices: npt.NDArray[np.uint32]
+    values: npt.NDArray[Any]
     shape: tuple[int, int]
 
     def to_scipy(self) -> scipy.sparse.coo_matrix:
         """A scipy.sparse.coo_matrix of these triplets."""
         import scipy.sparse
-        return scipy.sparse.coo_matrix((self.values, (self.row_indices, self.col_indices)), shape=self.shape)
+        matrix: scipy.sparse.coo_matrix = scipy.sparse.coo_matrix((self.values, (self.row_indices, self.col_indices)),
+                                                                  shape=self.shape)
+        return matrix
 
 
 class Block:
     """A block of a Reader. Decoding and the payload work at any time while the reader is open: if the reader
     has moved on, it is moved to this block for the call and back afterwards."""
 
-    def __init__(self, reader: "Reader", info: BlockInfo):
+    if TYPE_CHECKING:  # the attributes __getattr__ takes from info
+        index: int
+        row: int
+        col: int
+        rows: int
+        cols: int
+        shape: tuple[int, int]
+        block_type: BlockType
+        value_type: ValueType
+        stored_values: int
+        offset: int
+        encoded_bytes: int
+
+    def __init__(self, reader: Reader, info: BlockInfo) -> None:
         self._reader = reader
         self.info = info
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         # index, row, col, rows, cols, shape, block_type, value_type, stored_values, offset, encoded_bytes
         return getattr(self.info, name)
 
     def __repr__(self) -> str:
         return f"<dbdf.Block {self.info}>"
 
-    def decode_dense(self, dtype=None, out: np.ndarray | None = None) -> np.ndarray:
+    def decode_dense(self, dtype: DTypeArg = None, out: npt.NDArray[Any] | None = None) -> npt.NDArray[Any]:
         """The block as a rows x cols ndarray (zeros filled in for sparse and empty blocks).
 
         dtype: the result's dtype (default: the object's or column's value type); values must convert exactly.
@@ -119,7 +138,7 @@ class Block:
             check(lib.dbdf_reader_block_count_entries(pointer, byref(count)))
         return count.value
 
-    def decode_csr(self, dtype=None) -> CsrArrays:
+    def decode_csr(self, dtype: DTypeArg = None) -> CsrArrays:
         """The block as CSR arrays with block-local indices (uint64 row offsets, uint32 column indices)."""
         value_type = self._reader._default_value_type(self.info, dtype)
         entries = self.count_entries()
@@ -133,7 +152,7 @@ class Block:
                                                    byref(decoded)))
         return CsrArrays(row_offsets, col_indices, values, self.info.shape)
 
-    def decode_coo(self, dtype=None) -> CooArrays:
+    def decode_coo(self, dtype: DTypeArg = None) -> CooArrays:
         """The block as COO triplets with block-local indices (uint32), in row-major order."""
         value_type = self._reader._default_value_type(self.info, dtype)
         entries = self.count_entries()
@@ -158,8 +177,9 @@ class Block:
         with self._reader._on_block(self.info.index) as pointer:
             check(lib.dbdf_reader_block_payload(pointer, byref(data), byref(nbytes)))
             if self._reader._reads_file:
-                return memoryview(string_at(data.value, nbytes.value) if nbytes.value else b"").toreadonly()
-            exporter = (c_char * nbytes.value).from_address(data.value)
+                return memoryview(string_at(data.value, nbytes.value)  # type: ignore[arg-type]
+                                  if nbytes.value else b"").toreadonly()
+            exporter = (c_char * nbytes.value).from_address(data.value)  # type: ignore[arg-type]
             self._reader._handle.track_payload(exporter)  # before a close() on another thread could free it
         return memoryview(exporter).cast("B").toreadonly()
 

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import os
-from typing import Any, BinaryIO
+from typing import Any, cast
 
 import numpy as np
 
 from ._frames import frame_columns, is_frame
+from ._typing import BlockArg, DialectArg, EncodingArg, FrameDTypeArg, LoadSource, SaveObject, WriterTarget
 from .reader import Reader
 from .types import DataType, Dialect, dialect_of
 from .writer import Writer, _canonical_csr
 
 
-def load(source: str | os.PathLike | BinaryIO | bytes | bytearray | memoryview, dtype=None,
-         dialect: str | Dialect = "spec", *, threads: int | None = None) -> Any:
+def load(source: LoadSource, dtype: FrameDTypeArg = None, dialect: DialectArg = "spec", *,
+         threads: int | None = None) -> Any:
     """Reads a whole .dbdf object from a path, a binary file object with seek() and read() (see Reader: only the
     bytes needed are fetched, and its position is back where it was when load() returns), or bytes in memory.
 
@@ -33,8 +33,9 @@ def load(source: str | os.PathLike | BinaryIO | bytes | bytearray | memoryview, 
         return reader.read(dtype)
 
 
-def save(path, obj, encoding="auto", block=None, dialect="spec", write_meta: bool = True, *,
-         durable: bool = False, threads: int | None = None) -> None:
+def save(path: WriterTarget, obj: SaveObject, encoding: EncodingArg = "auto", block: BlockArg = None,
+         dialect: DialectArg = "spec", write_meta: bool = True, *, durable: bool = False,
+         threads: int | None = None) -> None:
     """Writes `obj` to `path` as one .dbdf object, atomically (an existing file is replaced only on success); or
     into a binary file object with write(), from its position on, which is left after the object (see Writer).
 
@@ -62,7 +63,7 @@ def save(path, obj, encoding="auto", block=None, dialect="spec", write_meta: boo
         writer.finish()
 
 
-def _write_object(writer: Writer, obj, encoding, block) -> None:
+def _write_object(writer: Writer, obj: Any, encoding: EncodingArg, block: BlockArg) -> None:
     import scipy.sparse
     if scipy.sparse.issparse(obj):
         rows, cols = obj.shape
@@ -73,7 +74,8 @@ def _write_object(writer: Writer, obj, encoding, block) -> None:
         columns = frame_columns(obj)
         rows = columns[0][1].shape[0] if columns else 0
         writer.begin_frame(rows, [(label, array.dtype) for label, array in columns])
-        block_rows = block if block is None or np.ndim(block) == 0 else block[0]
+        tiles = cast(Any, block)  # None, an int, or a (rows, cols) pair
+        block_rows = tiles if tiles is None or np.ndim(tiles) == 0 else tiles[0]
         for column, (_, array) in enumerate(columns):
             writer.write_column(column, array, encoding=encoding, block_rows=block_rows)
     else:

@@ -21,6 +21,7 @@ import os
 from typing import Union
 
 from ._library import NO_OFFSET, lib
+from ._typing import PathArg
 from .types import Status
 
 
@@ -53,7 +54,7 @@ class DbdfError(Exception):
     rule: int | None
     offset: int | None
 
-    def __init__(self, status: int, message: str, rule: int | None = None, offset: int | None = None):
+    def __init__(self, status: int, message: str, rule: int | None = None, offset: int | None = None) -> None:
         try:
             self.status = Status(status)
         except ValueError:
@@ -62,7 +63,7 @@ class DbdfError(Exception):
         self.message = message
         self.rule = rule
         self.offset = offset
-        name = lib.dbdf_status_name(int(status)).decode()
+        name: str = lib.dbdf_status_name(int(status)).decode()
         self._text = f"{name}: {message}" if message else name
         super().__init__(self._text)
 
@@ -101,7 +102,7 @@ class DbdfMemoryError(DbdfError, MemoryError):
     """NOMEM: the library could not allocate memory."""
 
 
-_CLASS_OF_STATUS = {
+_CLASS_OF_STATUS: dict[int, type[DbdfError]] = {
     Status.TRUNCATED: DbdfFormatError,
     Status.FORMAT: DbdfFormatError,
     Status.RANGE: DbdfRangeError,
@@ -111,7 +112,7 @@ _CLASS_OF_STATUS = {
     Status.NOMEM: DbdfMemoryError,
 }
 
-_CLASS_OF_ERRNO = {
+_CLASS_OF_ERRNO: dict[int, type[DbdfIOError]] = {
     errno.ENOENT: DbdfFileNotFoundError,
     errno.EACCES: DbdfPermissionError,
     errno.EPERM: DbdfPermissionError,
@@ -120,10 +121,11 @@ _CLASS_OF_ERRNO = {
 
 def _last_error(status: int) -> DbdfError:
     """The error of the call that just returned `status`: this thread's last message, rule and offset."""
-    rule = lib.dbdf_last_error_rule()
-    offset = lib.dbdf_last_error_offset()
+    rule: int = lib.dbdf_last_error_rule()
+    offset: int = lib.dbdf_last_error_offset()
+    message: bytes = lib.dbdf_last_error_message()
     error_class = _CLASS_OF_STATUS.get(status, DbdfError)
-    return error_class(status, lib.dbdf_last_error_message().decode("utf-8", "replace"),
+    return error_class(status, message.decode("utf-8", "replace"),
                        rule=rule if rule != 0 else None, offset=offset if offset != NO_OFFSET else None)
 
 
@@ -135,7 +137,7 @@ def check(status: int) -> int:
     return status
 
 
-def _system_error_of(path: str | os.PathLike, writing: bool) -> OSError | None:
+def _system_error_of(path: PathArg, writing: bool) -> OSError | None:
     """Why the system refuses `path`, asked again after the library's IO failure: for a reader the file itself,
     for a writer the folder it creates its temporary file in. None when the system sees nothing wrong."""
     try:
@@ -153,14 +155,14 @@ def _system_error_of(path: str | os.PathLike, writing: bool) -> OSError | None:
     return None
 
 
-def check_open(status: int, path: str | os.PathLike, *, writing: bool) -> int:
+def check_open(status: int, path: PathArg, *, writing: bool) -> int:
     """check() for opening `path`: an IO failure is raised as DbdfFileNotFoundError when the file (for a writer,
     its folder) does not exist and as DbdfPermissionError when it may not be opened, with ``errno`` and
     ``filename`` set, so that ``except FileNotFoundError`` works as for open()."""
     if status >= 0:
         return status
     error = _last_error(status)
-    if status == Status.IO:
+    if status == Status.IO and isinstance(error, DbdfIOError):  # IO is always a DbdfIOError
         system_error = _system_error_of(path, writing)
         if system_error is not None and system_error.errno in _CLASS_OF_ERRNO:
             error = _CLASS_OF_ERRNO[system_error.errno](status, error.message, error.rule, error.offset)

@@ -7,9 +7,10 @@ import os
 from contextlib import contextmanager
 from ctypes import byref, c_int, c_size_t, c_uint64, c_void_p
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, TypeVar, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from ._arguments import unsigned
 from ._buffers import allocate, out_value_type, u64_pointer, writable_row_major, writable_vector
@@ -17,12 +18,16 @@ from ._handles import ReaderHandle
 from ._library import BlockInfoStruct, ObjectInfoStruct, ViolationCallback, lib
 from ._options import open_options
 from ._streams import is_path, open_source_reader
+from ._typing import DialectArg, DTypeArg, FrameDTypeArg, ReaderSource
 from .block import Block, BlockInfo, CsrArrays
 from .errors import check, check_open
 from .types import DataType, Dialect, Status, ValueType, value_type_of
 
 if TYPE_CHECKING:
     import scipy.sparse
+    from matplotlib.figure import Figure
+
+_ReaderT = TypeVar("_ReaderT", bound="Reader")
 
 
 @dataclass(frozen=True)
@@ -75,10 +80,12 @@ class Reader:
     A reader is meant for one thread at a time. Calls from several threads are serialised, and close() from
     another thread waits for a call in progress; any use after close() raises ValueError."""
 
-    def __init__(self, path, dialect="spec", *, threads: int | None = None, read_ahead: int | None = None):
+    def __init__(self, path: ReaderSource, dialect: DialectArg = "spec", *, threads: int | None = None,
+                 read_ahead: int | None = None) -> None:
         options = open_options(dialect, threads)
         if not is_path(path):  # a binary file object: read through a byte source
-            self._setup(None, keep_alive=None, handle=open_source_reader(path, options, read_ahead))
+            source = open_source_reader(path, options, read_ahead)  # type: ignore[arg-type]  # not a path here
+            self._setup(None, keep_alive=None, handle=source)
             return
         pointer = c_void_p()
         check_open(lib.dbdf_reader_open_file_with_options(os.fsencode(path), byref(options), byref(pointer)), path,
@@ -86,7 +93,8 @@ class Reader:
         self._setup(pointer, keep_alive=None)
 
     @classmethod
-    def from_bytes(cls, data, dialect="spec", *, threads: int | None = None) -> "Reader":
+    def from_bytes(cls: type[_ReaderT], data: bytes | bytearray | memoryview, dialect: DialectArg = "spec", *,
+                   threads: int | None = None) -> _ReaderT:
         """A reader over bytes in memory (bytes, bytearray, memoryview, ...) in `dialect`, with `threads` as for
         Reader(). The reader keeps a reference to `data`; a mutable buffer must not change while the reader is
         open."""
@@ -99,8 +107,10 @@ class Reader:
         reader._setup(pointer, keep_alive=buffer)
         return reader
 
-    def _setup(self, pointer: c_void_p, keep_alive, handle: ReaderHandle | None = None) -> None:
-        self._handle = handle if handle is not None else ReaderHandle(pointer, lib.dbdf_reader_free, keep_alive)
+    def _setup(self, pointer: c_void_p | None, keep_alive: object, handle: ReaderHandle | None = None) -> None:
+        # pointer is None only when a handle is given
+        self._handle = (handle if handle is not None
+                        else ReaderHandle(pointer, lib.dbdf_reader_free, keep_alive))  # type: ignore[arg-type]
         # A file (or file object) is read into buffers the native reader reuses from block to block, so its
         # payloads are copied.
         self._reads_file = keep_alive is None
@@ -121,13 +131,13 @@ class Reader:
     def closed(self) -> bool:
         return self._handle.closed
 
-    def __enter__(self) -> "Reader":
+    def __enter__(self: _ReaderT) -> _ReaderT:
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    def __del__(self):
+    def __del__(self) -> None:
         handle = getattr(self, "_handle", None)
         if handle is not None:
             handle.close()
@@ -161,7 +171,7 @@ class Reader:
         length = c_size_t()
         with self._handle as pointer:  # the label is the reader's memory: copy it before anyone can free it
             check(lib.dbdf_reader_column_label(pointer, column, byref(label), byref(length)))
-            stored = ctypes.string_at(label.value, length.value)
+            stored = ctypes.string_at(label.value, length.value)  # type: ignore[arg-type]
         return stored.decode("utf-8", "surrogateescape")
 
     @property
@@ -175,7 +185,7 @@ class Reader:
             return []
         return [self.column_label(column) for column in range(self.info.cols)]
 
-    def _default_value_type(self, block: BlockInfo, dtype) -> ValueType:
+    def _default_value_type(self, block: BlockInfo, dtype: DTypeArg) -> ValueType:
         if dtype is not None:
             return value_type_of(dtype)
         if self.info.data_type != DataType.FRAME:
@@ -216,7 +226,8 @@ class Reader:
 
     def build_index(self) -> int:
         """Walks every block header once (payloads are skipped) and returns the number of blocks."""
-        return self._handle.query(lib.dbdf_reader_build_index, c_uint64)
+        blocks: int = self._handle.query(lib.dbdf_reader_build_index, c_uint64)
+        return blocks
 
     def __len__(self) -> int:
         return self.build_index()
@@ -270,12 +281,12 @@ class Reader:
 
     # -- whole-object reads ---------------------------------------------------------------------------------
 
-    def read_dense(self, dtype=None, out: np.ndarray | None = None) -> np.ndarray:
+    def read_dense(self, dtype: DTypeArg = None, out: npt.NDArray[Any] | None = None) -> npt.NDArray[Any]:
         """The whole object as a rows x cols ndarray (default dtype: the object's value type)."""
         return self.read_window(0, 0, self.info.rows, self.info.cols, dtype=dtype, out=out)
 
-    def read_window(self, row: int, col: int, rows: int, cols: int, dtype=None,
-                    out: np.ndarray | None = None) -> np.ndarray:
+    def read_window(self, row: int, col: int, rows: int, cols: int, dtype: DTypeArg = None,
+                    out: npt.NDArray[Any] | None = None) -> npt.NDArray[Any]:
         """Rows [row, row + rows) and columns [col, col + cols) as an ndarray; only the blocks that intersect the
         window are decoded. out: decode into this array (C order, or a window of a C-order array) instead."""
         row, col = unsigned(row, "row"), unsigned(col, "col")
@@ -298,7 +309,8 @@ class Reader:
             return types.pop()
         return self.info.value_type
 
-    def read_column(self, column: int | str, dtype=None, out: np.ndarray | None = None) -> np.ndarray:
+    def read_column(self, column: int | str, dtype: DTypeArg = None,
+                    out: npt.NDArray[Any] | None = None) -> npt.NDArray[Any]:
         """Column `column` (an index, or a frame column's label) as a 1-D ndarray (default dtype: its type).
         out: decode into this contiguous 1-D array of `rows` elements instead of a new one."""
         if isinstance(column, str):
@@ -318,9 +330,10 @@ class Reader:
 
     def count_entries(self) -> int:
         """Entries the whole object yields as CSR."""
-        return self._handle.query(lib.dbdf_reader_count_entries, c_uint64)
+        entries: int = self._handle.query(lib.dbdf_reader_count_entries, c_uint64)
+        return entries
 
-    def read_csr_arrays(self, dtype=None) -> CsrArrays:
+    def read_csr_arrays(self, dtype: DTypeArg = None) -> CsrArrays:
         """The whole object as CSR arrays with object-wide indices (uint64 row offsets and column indices)."""
         value_type = value_type_of(dtype) if dtype is not None else self._matrix_value_type()
         entries = self.count_entries()
@@ -332,28 +345,28 @@ class Reader:
                           u64_pointer(col_indices), c_void_p(values.ctypes.data), entries, byref(decoded))
         return CsrArrays(row_offsets, col_indices, values, self.info.shape)
 
-    def read_csr(self, dtype=None) -> scipy.sparse.csr_matrix:
+    def read_csr(self, dtype: DTypeArg = None) -> scipy.sparse.csr_matrix:
         """The whole object as a scipy.sparse.csr_matrix."""
         return self.read_csr_arrays(dtype).to_scipy()
 
-    def read_frame(self, dtype=None) -> dict[str, np.ndarray]:
+    def read_frame(self, dtype: FrameDTypeArg = None) -> dict[str, npt.NDArray[Any]]:
         """Every column as {label: 1-D ndarray}, in column order. dtype: one dtype for every column, or a
         mapping from labels to dtypes (columns not named keep their own type)."""
-        columns = {}
+        columns: dict[str, npt.NDArray[Any]] = {}
         for column, label in enumerate(self.column_labels):
-            column_dtype = dtype.get(label) if isinstance(dtype, dict) else dtype
+            column_dtype = cast(DTypeArg, dtype.get(label)) if isinstance(dtype, dict) else dtype
             columns[label] = self.read_column(column, column_dtype)
         return columns
 
-    def read(self, dtype=None) -> Any:
+    def read(self, dtype: FrameDTypeArg = None) -> Any:
         """The whole object: an ndarray (dense), a scipy.sparse.csr_matrix (CSR), for frames a pandas.DataFrame
         when pandas is installed, else a dict of columns, and for a scalar (daphne dialect) a NumPy scalar."""
         if self.info.data_type == DataType.DENSE:
-            return self.read_dense(dtype)
+            return self.read_dense(cast(DTypeArg, dtype))
         if self.info.data_type == DataType.CSR:
-            return self.read_csr(dtype)
+            return self.read_csr(cast(DTypeArg, dtype))
         if self.info.data_type == DataType.SCALAR:
-            return self.read_dense(dtype)[0, 0]
+            return self.read_dense(cast(DTypeArg, dtype))[0, 0]
         from ._frames import frame_result
         return frame_result(self.read_frame(dtype))
 
@@ -361,9 +374,9 @@ class Reader:
 
     def validate(self) -> list[Violation]:
         """Checks every rule of the format strictly; returns the violations found ([] for a valid object)."""
-        violations = []
+        violations: list[Violation] = []
 
-        def on_violation(_context, rule, offset, message):
+        def on_violation(_context: object, rule: int, offset: int, message: bytes) -> None:
             violations.append(Violation(rule, offset, message.decode("utf-8", "replace")))
 
         callback = ViolationCallback(on_violation)
@@ -376,7 +389,7 @@ class Reader:
 
     # -- picture --------------------------------------------------------------------------------------------
 
-    def plot(self, title: str | None = None):
+    def plot(self, title: str | None = None) -> Figure:
         """A matplotlib Figure of the object's blocks, the picture `dbdf map` draws: each block a rectangle at its
         position and shape, coloured by block type and shaded by its stored values per cell, with a legend and the
         object's shape and size. Reads the block index only. Needs matplotlib (an optional dependency): raises

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import enum
 import sys
+from typing import Any, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 
 class Status(enum.IntEnum):
@@ -48,7 +50,7 @@ class ValueType(enum.IntEnum):
     F64 = 10
 
     @property
-    def dtype(self) -> np.dtype:
+    def dtype(self) -> np.dtype[Any]:
         """The native-byte-order NumPy dtype holding values of this type."""
         if self is ValueType.NONE:
             raise ValueError("ValueType.NONE has no dtype")
@@ -86,7 +88,7 @@ class PayloadLayout(enum.IntEnum):
     STRIDED_COLUMN = 2  # one column of a daphne frame: values a frame row (value_stride bytes) apart
 
 
-_DTYPES = {
+_DTYPES: dict[ValueType, np.dtype[Any]] = {
     ValueType.U8: np.dtype(np.uint8), ValueType.U16: np.dtype(np.uint16),
     ValueType.U32: np.dtype(np.uint32), ValueType.U64: np.dtype(np.uint64),
     ValueType.I8: np.dtype(np.int8), ValueType.I16: np.dtype(np.int16),
@@ -98,7 +100,7 @@ _VALUE_TYPES = {(dtype.kind, dtype.itemsize): value_type for value_type, dtype i
 SUPPORTED_DTYPES = ", ".join(str(dtype) for dtype in _DTYPES.values())
 
 
-def value_type_of(dtype_like) -> ValueType:
+def value_type_of(dtype_like: npt.DTypeLike | ValueType | None) -> ValueType:
     """The value type for a dtype argument: a ValueType, or anything numpy.dtype() accepts.
 
     Strings are NumPy's spelling ("u8" is uint64 there), never the format's value type names."""
@@ -113,11 +115,14 @@ def value_type_of(dtype_like) -> ValueType:
     return value_type
 
 
-def is_native_order(dtype: np.dtype) -> bool:
+def is_native_order(dtype: np.dtype[Any]) -> bool:
     return dtype.byteorder in ("=", "|") or dtype.byteorder == ("<" if sys.byteorder == "little" else ">")
 
 
-def _member_of(enum_type, value, kind: str, names: str):
+_Member = TypeVar("_Member", bound=enum.IntEnum)
+
+
+def _member_of(enum_type: type[_Member], value: object, kind: str, names: str) -> _Member:
     """`value` if it is a member of `enum_type`, else the member its name spells ("as-given" is AS_GIVEN)."""
     if isinstance(value, enum_type):
         return value
@@ -129,16 +134,16 @@ def _member_of(enum_type, value, kind: str, names: str):
     raise ValueError(f"unknown {kind} {value!r}; use {names}")
 
 
-def encoding_of(encoding) -> Encoding:
+def encoding_of(encoding: object) -> Encoding:
     """An Encoding from an Encoding or its name ("auto", "as-given", "dense", "csr", "coo")."""
     return _member_of(Encoding, encoding, "encoding", "'auto', 'as-given', 'dense', 'csr' or 'coo'")
 
 
-def dialect_of(dialect) -> Dialect:
+def dialect_of(dialect: object) -> Dialect:
     """A Dialect from a Dialect or its name ("spec", "daphne")."""
     return _member_of(Dialect, dialect, "dialect", "'spec' or 'daphne'")
 
 
-def data_type_of(data_type) -> DataType:
+def data_type_of(data_type: object) -> DataType:
     """A DataType from a DataType or its name ("dense", "csr", "frame", "scalar")."""
     return _member_of(DataType, data_type, "data type", "'dense', 'csr', 'frame' or 'scalar'")

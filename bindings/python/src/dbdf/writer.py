@@ -5,8 +5,10 @@ from __future__ import annotations
 import ctypes
 import os
 from ctypes import byref, c_char_p, c_int, c_size_t, c_uint64, c_void_p
+from typing import TYPE_CHECKING, Any, Iterable, TypeVar, overload
 
 import numpy as np
+import numpy.typing as npt
 
 from ._arguments import block_shape, uint32, unsigned
 from ._buffers import index_array, row_major, u32_pointer, u64_pointer, value_array, write_options
@@ -14,8 +16,15 @@ from ._handles import NativeHandle
 from ._library import lib
 from ._options import writer_options
 from ._streams import is_path, open_sink_writer
+from ._typing import (BlockArg, DataTypeArg, DialectArg, DTypeArg, EncodingArg, FrameColumns, Shape,
+                      WriterTarget)
 from .errors import check, check_open
 from .types import Dialect, data_type_of, value_type_of
+
+if TYPE_CHECKING:
+    import scipy.sparse
+
+_WriterT = TypeVar("_WriterT", bound="Writer")
 
 
 class Writer:
@@ -53,12 +62,13 @@ class Writer:
     A writer is meant for one thread at a time. Calls from several threads are serialised, and close() from
     another thread waits for a call in progress; any use after close() raises ValueError."""
 
-    def __init__(self, path: str | os.PathLike, dialect="spec", write_meta: bool = True, *, durable: bool = False,
-                 threads: int | None = None):
+    def __init__(self, path: WriterTarget, dialect: DialectArg = "spec", write_meta: bool = True, *,
+                 durable: bool = False, threads: int | None = None) -> None:
         if not is_path(path):  # a binary file object: written through the write callback
             if durable:
                 raise ValueError("durable applies to a writer opened on a path, not on a file object")
-            self._setup(None, handle=open_sink_writer(path, writer_options(dialect, False, False, threads)))
+            sink = open_sink_writer(path, writer_options(dialect, False, False, threads))  # type: ignore[arg-type]
+            self._setup(None, handle=sink)
             return
         options = writer_options(dialect, write_meta, durable, threads)
         pointer = c_void_p()
@@ -67,7 +77,7 @@ class Writer:
         self._setup(pointer)
 
     @classmethod
-    def to_memory(cls, dialect="spec", *, threads: int | None = None) -> "Writer":
+    def to_memory(cls: type[_WriterT], dialect: DialectArg = "spec", *, threads: int | None = None) -> _WriterT:
         """A writer into a growable memory buffer in `dialect`, with `threads` as for Writer(); getvalue() returns
         the bytes after finish()."""
         options = writer_options(dialect, write_meta=False, threads=threads)
@@ -77,8 +87,10 @@ class Writer:
         writer._setup(pointer)
         return writer
 
-    def _setup(self, pointer: c_void_p, handle: NativeHandle | None = None) -> None:
-        self._handle = handle if handle is not None else NativeHandle(pointer, lib.dbdf_writer_free, "writer")
+    def _setup(self, pointer: c_void_p | None, handle: NativeHandle | None = None) -> None:
+        # pointer is None only when a handle is given
+        self._handle = (handle if handle is not None
+                        else NativeHandle(pointer, lib.dbdf_writer_free, "writer"))  # type: ignore[arg-type]
         self._finished = False
         self._labels: list[str] = []
 
@@ -104,29 +116,35 @@ class Writer:
     def finished(self) -> bool:
         return self._finished
 
-    def __enter__(self) -> "Writer":
+    def __enter__(self: _WriterT) -> _WriterT:
         return self
 
-    def __exit__(self, exc_type, exc, traceback) -> None:
+    def __exit__(self, exc_type: object, exc: object, traceback: object) -> None:
         try:
             if exc_type is None and not self._finished and not self.closed:
                 self.finish()
         finally:
             self.close()
 
-    def __del__(self):
+    def __del__(self) -> None:
         self.close()
 
     # -- headers --------------------------------------------------------------------------------------------
 
-    def begin_matrix(self, data_type, value_type, rows: int, cols: int) -> None:
+    def begin_matrix(self, data_type: DataTypeArg, value_type: DTypeArg, rows: int, cols: int) -> None:
         """Writes a matrix header. data_type: "dense" or "csr" (or a DataType); value_type: a dtype or ValueType.
         In the daphne dialect also "scalar" with rows = cols = 1: one value, then given as a 1 x 1 matrix's
         (write_dense of a 1 x 1 array)."""
         self._handle.call(lib.dbdf_writer_begin_matrix, data_type_of(data_type), value_type_of(value_type),
                           unsigned(rows, "rows"), unsigned(cols, "cols"))
 
-    def begin_frame(self, rows: int, columns) -> None:
+    @overload
+    def begin_frame(self, rows: int, columns: dict[str, DTypeArg]) -> None: ...
+
+    @overload
+    def begin_frame(self, rows: int, columns: Iterable[tuple[str, DTypeArg]]) -> None: ...
+
+    def begin_frame(self, rows: int, columns: FrameColumns) -> None:
         """Writes a frame header. columns: {label: dtype} or a sequence of (label, dtype) pairs, in column order."""
         rows = unsigned(rows, "rows")
         pairs = list(columns.items()) if isinstance(columns, dict) else list(columns)
@@ -144,7 +162,7 @@ class Writer:
 
     # -- blocks ---------------------------------------------------------------------------------------------
 
-    def add_dense(self, row: int, col: int, values, *, encoding=None) -> None:
+    def add_dense(self, row: int, col: int, values: npt.ArrayLike, *, encoding: EncodingArg | None = None) -> None:
         """Adds the block at (row, col) with the shape and dtype of `values` (a 2-D array; rows that are
         contiguous in memory are passed without copying)."""
         row, col = unsigned(row, "row"), unsigned(col, "col")
@@ -153,7 +171,8 @@ class Writer:
         self._handle.call(lib.dbdf_writer_add_dense, row, col, rows, cols, matrix.value_type, matrix.pointer,
                           matrix.count, matrix.row_stride, write_options(encoding))
 
-    def add_csr(self, row: int, col: int, shape, row_offsets, col_indices, values, *, encoding=None) -> None:
+    def add_csr(self, row: int, col: int, shape: Shape, row_offsets: npt.ArrayLike, col_indices: npt.ArrayLike,
+                values: npt.ArrayLike, *, encoding: EncodingArg | None = None) -> None:
         """Adds a block from block-local CSR arrays: row_offsets (rows + 1), col_indices (strictly increasing
         within each row), values."""
         row, col = unsigned(row, "row"), unsigned(col, "col")
@@ -166,7 +185,8 @@ class Writer:
                           u64_pointer(offsets), u32_pointer(indices), c_void_p(data.ctypes.data), data.size,
                           write_options(encoding))
 
-    def add_coo(self, row: int, col: int, shape, row_indices, col_indices, values, *, encoding=None) -> None:
+    def add_coo(self, row: int, col: int, shape: Shape, row_indices: npt.ArrayLike, col_indices: npt.ArrayLike,
+                values: npt.ArrayLike, *, encoding: EncodingArg | None = None) -> None:
         """Adds a block from block-local COO triplets in strictly increasing (row, column) order."""
         row, col = unsigned(row, "row"), unsigned(col, "col")
         rows, cols = block_shape(shape)
@@ -179,32 +199,35 @@ class Writer:
                           u32_pointer(row_index), u32_pointer(col_index), c_void_p(data.ctypes.data), data.size,
                           write_options(encoding))
 
-    def add_sparse(self, row: int, col: int, matrix, *, encoding=None) -> None:
+    def add_sparse(self, row: int, col: int, matrix: scipy.sparse.spmatrix | scipy.sparse.sparray, *,
+                   encoding: EncodingArg | None = None) -> None:
         """Adds a block from any scipy.sparse matrix or array (converted to canonical CSR)."""
         csr = _canonical_csr(matrix)
         self.add_csr(row, col, csr.shape, csr.indptr, csr.indices, csr.data, encoding=encoding)
 
-    def add_empty(self, row: int, col: int, shape) -> None:
+    def add_empty(self, row: int, col: int, shape: Shape) -> None:
         """Adds an all-zero block (no payload)."""
         row, col = unsigned(row, "row"), unsigned(col, "col")
         rows, cols = block_shape(shape)
         self._handle.call(lib.dbdf_writer_add_empty, row, col, rows, cols)
 
     @staticmethod
-    def _check_lengths(indices: np.ndarray, values: np.ndarray) -> None:
+    def _check_lengths(indices: npt.NDArray[Any], values: npt.NDArray[Any]) -> None:
         if indices.size != values.size:
             raise ValueError(f"{indices.size} indices but {values.size} values")
 
     # -- whole contents -------------------------------------------------------------------------------------
 
-    def write_dense(self, values, *, encoding=None, block=None) -> None:
+    def write_dense(self, values: npt.ArrayLike, *, encoding: EncodingArg | None = None,
+                    block: BlockArg = None) -> None:
         """Writes the whole matrix from a 2-D array, tiled into blocks of `block` = (rows, cols) (None:
         automatic, a few MiB each). Only right after begin_matrix()."""
         matrix = row_major(values)
         self._handle.call(lib.dbdf_writer_write_dense, matrix.value_type, matrix.pointer, matrix.count,
                           matrix.row_stride, write_options(encoding, block))
 
-    def write_csr(self, row_offsets, col_indices, values, *, encoding=None, block=None) -> None:
+    def write_csr(self, row_offsets: npt.ArrayLike, col_indices: npt.ArrayLike, values: npt.ArrayLike, *,
+                  encoding: EncodingArg | None = None, block: BlockArg = None) -> None:
         """Writes the whole matrix from object-wide CSR arrays, tiled as write_dense() does."""
         offsets = index_array(row_offsets, np.uint64)
         indices = index_array(col_indices, np.uint64)
@@ -213,12 +236,14 @@ class Writer:
         self._handle.call(lib.dbdf_writer_write_csr, value_type_of(data.dtype), u64_pointer(offsets),
                           u64_pointer(indices), c_void_p(data.ctypes.data), data.size, write_options(encoding, block))
 
-    def write_sparse(self, matrix, *, encoding=None, block=None) -> None:
+    def write_sparse(self, matrix: scipy.sparse.spmatrix | scipy.sparse.sparray, *, encoding: EncodingArg | None = None,
+                     block: BlockArg = None) -> None:
         """Writes the whole matrix from any scipy.sparse matrix or array."""
         csr = _canonical_csr(matrix)
         self.write_csr(csr.indptr, csr.indices, csr.data, encoding=encoding, block=block)
 
-    def write_column(self, column: int | str, values, *, encoding=None, block_rows=None) -> None:
+    def write_column(self, column: int | str, values: npt.ArrayLike, *, encoding: EncodingArg | None = None,
+                     block_rows: int | None = None) -> None:
         """Writes frame column `column` (an index or a label given to begin_frame) from a 1-D array, one block per
         `block_rows` rows (None: automatic)."""
         if isinstance(column, str):
@@ -240,7 +265,8 @@ class Writer:
 
     @property
     def bytes_written(self) -> int:
-        return self._handle.query(lib.dbdf_writer_bytes_written, c_uint64)
+        written: int = self._handle.query(lib.dbdf_writer_bytes_written, c_uint64)
+        return written
 
     def getvalue(self) -> bytes:
         """The bytes of a finished memory writer."""
@@ -248,10 +274,10 @@ class Writer:
         nbytes = c_size_t()
         with self._handle as pointer:  # the bytes are the writer's memory: copy them before anyone can free it
             check(lib.dbdf_writer_memory(pointer, byref(data), byref(nbytes)))
-            return ctypes.string_at(data.value, nbytes.value) if nbytes.value else b""
+            return ctypes.string_at(data.value, nbytes.value) if nbytes.value else b""  # type: ignore[arg-type]
 
 
-def _canonical_csr(matrix):
+def _canonical_csr(matrix: Any) -> Any:
     """`matrix` as a CSR matrix with sorted, unique column indices; the caller's matrix is never modified."""
     import scipy.sparse
     if not scipy.sparse.issparse(matrix):

@@ -155,8 +155,12 @@ def test_a_library_that_is_not_libdbdf_is_reported():
 def test_version_check():
     assert dbdf.library_version() == "0.2.0"
     assert _library.lib.dbdf_version() // 10000 == _library.ABI_MAJOR
-    _library.check_version(100, "lib")
-    _library.check_version(199, "lib")
+    _library.check_version(200, "lib")
+    _library.check_version(299, "lib")
+    _library.check_version(305, "lib")
+    # 0.1 lacks the byte sources and the error's rule and offset that this package calls.
+    with pytest.raises(ImportError, match="libdbdf 0.1.9, but this package needs 0.x with x >= 2"):
+        _library.check_version(109, "lib")
     with pytest.raises(ImportError, match="libdbdf 1.0.0, but this package needs 0.x"):
         _library.check_version(10000, "lib")
     with pytest.raises(ImportError, match="libdbdf 0.0.5"):

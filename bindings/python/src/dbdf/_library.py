@@ -16,8 +16,8 @@ import ctypes
 import ctypes.util
 import os
 import sys
-from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_int, c_size_t, c_uint, c_uint32, c_uint64,
-                    c_void_p)
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_int, c_int64, c_size_t, c_uint, c_uint32,
+                    c_uint64, c_void_p)
 from pathlib import Path
 from typing import Iterator
 
@@ -158,6 +158,18 @@ class WriterOptionsStruct(Structure):
 
 
 ViolationCallback = CFUNCTYPE(None, c_void_p, c_int, c_uint64, c_char_p)
+# The byte sources' and write callbacks' function types (dbdf_read_at_fn, the release function, dbdf_write_fn).
+ReadAtCallback = CFUNCTYPE(c_int64, c_void_p, c_uint64, c_void_p, c_size_t)
+ReleaseCallback = CFUNCTYPE(None, c_void_p)
+WriteCallback = CFUNCTYPE(c_int, c_void_p, c_void_p, c_size_t)
+
+
+class SourceStruct(Structure):
+    """dbdf_source_t: a read-at callback, its context, the size (or DBDF_SOURCE_SIZE_UNKNOWN), the read-ahead
+    window and the release callback."""
+    _fields_ = [("struct_size", c_size_t), ("read_at", ReadAtCallback), ("context", c_void_p),
+                ("size", c_uint64), ("read_ahead", c_size_t), ("release", ReleaseCallback)]
+
 
 _status = c_int
 _enum = c_int
@@ -238,6 +250,11 @@ _PROTOTYPES = {
     "dbdf_writer_open_file_with_options": (_status, [c_char_p, POINTER(WriterOptionsStruct), POINTER(_writer)]),
     "dbdf_writer_open_memory_with_options": (_status, [POINTER(WriterOptionsStruct), POINTER(_writer)]),
     "dbdf_writer_dialect": (_status, [_writer, POINTER(_enum)]),
+    # Byte sources and write callbacks.
+    "dbdf_reader_open_source": (_status, [POINTER(SourceStruct), POINTER(OpenOptionsStruct), POINTER(_reader)]),
+    "dbdf_writer_open_callback_with_options": (_status, [WriteCallback, c_void_p, POINTER(WriterOptionsStruct),
+                                                         POINTER(_writer)]),
+    "dbdf_set_callback_error": (None, [c_char_p]),
 }
 
 

@@ -12,39 +12,20 @@ from __future__ import annotations
 import ctypes
 import io
 import os
-from ctypes import CFUNCTYPE, POINTER, Structure, byref, c_char_p, c_int, c_int64, c_size_t, c_uint64, c_void_p
+from ctypes import byref, c_void_p
 from typing import TYPE_CHECKING, Any, Callable
 
 from ._handles import NativeHandle, ReaderHandle
-from ._library import OpenOptionsStruct, WriterOptionsStruct, lib
+from ._library import (OpenOptionsStruct, ReadAtCallback, ReleaseCallback, SourceStruct, WriteCallback,
+                       WriterOptionsStruct, lib)
 from ._typing import PathArg, ReadableSeekable, Writable
 from .errors import DbdfError, check
 
 if TYPE_CHECKING:
     from typing import TypeGuard  # Python 3.10
 
-ReadAtCallback = CFUNCTYPE(c_int64, c_void_p, c_uint64, c_void_p, c_size_t)
-ReleaseCallback = CFUNCTYPE(None, c_void_p)
-WriteCallback = CFUNCTYPE(c_int, c_void_p, c_void_p, c_size_t)
-
 #: dbdf_source_t.size of a source of unknown size (DBDF_SOURCE_SIZE_UNKNOWN).
 SIZE_UNKNOWN = 2**64 - 1
-
-
-class SourceStruct(Structure):
-    """dbdf_source_t: a read-at callback, its context, the size (or SIZE_UNKNOWN), the read-ahead window and the
-    release callback."""
-    _fields_ = [("struct_size", c_size_t), ("read_at", ReadAtCallback), ("context", c_void_p),
-                ("size", c_uint64), ("read_ahead", c_size_t), ("release", ReleaseCallback)]
-
-
-lib.dbdf_reader_open_source.restype = c_int
-lib.dbdf_reader_open_source.argtypes = [POINTER(SourceStruct), POINTER(OpenOptionsStruct), POINTER(c_void_p)]
-lib.dbdf_writer_open_callback_with_options.restype = c_int
-lib.dbdf_writer_open_callback_with_options.argtypes = [WriteCallback, c_void_p, POINTER(WriterOptionsStruct),
-                                                      POINTER(c_void_p)]
-lib.dbdf_set_callback_error.restype = None
-lib.dbdf_set_callback_error.argtypes = [c_char_p]
 
 
 def is_path(target: object) -> TypeGuard[PathArg]:

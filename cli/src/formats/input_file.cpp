@@ -23,7 +23,7 @@ std::string file_kind(unsigned mode) {
 InputFile::InputFile(const std::string& path) : path_(path) {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer. It changes nothing for a regular
     // file, and is cleared below all the same, so that reads behave the ordinary way.
-    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    fd_ = ::open(input_to_open(path).c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
     if (fd_ < 0) throw CliError(path + ": cannot open: " + std::strerror(errno));
     struct stat status {};
     if (::fstat(fd_, &status) != 0) {

@@ -32,8 +32,8 @@ int unnamed_file(const std::string& directory) {
     buffer.push_back('\0');
     const int made = ::mkstemp(buffer.data());
     if (made < 0) {
-        throw CliError("-: cannot create a temporary file in " + directory + " for standard input: " +
-                       std::strerror(errno));
+        throw CliError("-: cannot create a temporary file in " + directory +
+                       " for standard input: " + std::strerror(errno));
     }
     ::unlink(buffer.data());
     ::fcntl(made, F_SETFD, FD_CLOEXEC);

@@ -12,7 +12,7 @@ constexpr std::size_t kPendingBytes = std::size_t{1} << 20;
 }  // namespace
 
 AtomicOutput::AtomicOutput(const std::string& target) : target_(target) {
-    check(dbdf_file_output_open(target.c_str(), 0, &output_), target);
+    check(dbdf_file_output_open(output_to_open(target).c_str(), 0, &output_), target);
     pending_.reserve(kPendingBytes);
 }
 

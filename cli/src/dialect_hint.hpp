@@ -15,7 +15,7 @@ inline bool reads_as_daphne(const std::string& file) {
     dbdf_open_options_t options = DBDF_OPEN_OPTIONS_INIT;
     options.dialect = DBDF_DIALECT_DAPHNE;
     dbdf_reader_t* raw = nullptr;
-    if (dbdf_reader_open_file_with_options(file.c_str(), &options, &raw) != DBDF_OK) return false;
+    if (dbdf_reader_open_file_with_options(input_to_open(file).c_str(), &options, &raw) != DBDF_OK) return false;
     Reader reader(raw);
     std::uint64_t violations = 0;
     return dbdf_reader_validate(reader.get(), nullptr, nullptr, &violations) == DBDF_OK;

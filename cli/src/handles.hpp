@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "dbdf.h"
+#include "standard_streams.hpp"
 #include "terminal_text.hpp"
 
 namespace dbdf_cli {
@@ -55,7 +56,7 @@ inline Reader open_reader(const std::string& path, dbdf_dialect_t dialect = DBDF
     dbdf_open_options_t options = DBDF_OPEN_OPTIONS_INIT;
     options.dialect = dialect;
     dbdf_reader_t* reader = nullptr;
-    check(dbdf_reader_open_file_with_options(path.c_str(), &options, &reader), path);
+    check(dbdf_reader_open_file_with_options(input_to_open(path).c_str(), &options, &reader), path);
     return Reader(reader);
 }
 
@@ -74,7 +75,7 @@ inline Writer open_writer(const std::string& path, dbdf_dialect_t dialect = DBDF
     options.dialect = dialect;
     options.write_meta = write_meta ? 1 : 0;
     dbdf_writer_t* writer = nullptr;
-    check(dbdf_writer_open_file_with_options(path.c_str(), &options, &writer), path);
+    check(dbdf_writer_open_file_with_options(output_to_open(path).c_str(), &options, &writer), path);
     return Writer(writer);
 }
 

@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
     InfoOptions info;
     auto* info_command = app.add_subcommand(
         "info", "Show the header, every block and how the space is used (`dbdf map` draws the blocks)");
-    info_command->add_option("FILE", info.file, "a .dbdf file")->required();
+    info_command->add_option("FILE", info.file, "a .dbdf file (- for standard input)")->required();
     info_command->add_flag("--json", info.json, "print one JSON document (fields in cli/README.md)");
     info_command->add_flag("--non-zeros", info.non_zeros,
                            "also count each block's non-zeros, which reads every dense block's values");
@@ -40,12 +40,12 @@ int main(int argc, char** argv) {
     ValidateOptions validate;
     auto* validate_command =
         app.add_subcommand("validate", "Check every rule; exit 0 valid, 1 invalid or refused, 2 usage or I/O error");
-    validate_command->add_option("FILE", validate.file, "a .dbdf file")->required();
+    validate_command->add_option("FILE", validate.file, "a .dbdf file (- for standard input)")->required();
     validate_command->add_option("--dialect", validate.dialect, dialect_help);
 
     CatOptions cat;
     auto* cat_command = app.add_subcommand("cat", "Print values as aligned text (a window; frames with labels)");
-    cat_command->add_option("FILE", cat.file, "a .dbdf file")->required();
+    cat_command->add_option("FILE", cat.file, "a .dbdf file (- for standard input)")->required();
     cat_command->add_option("--rows", cat.rows, "rows A:B (end exclusive; either bound may be left out)");
     cat_command->add_option("--cols", cat.cols, "columns A:B");
     cat_command->add_option("--limit", cat.limit_rows, "rows shown when --rows is not given")->capture_default_str();
@@ -55,8 +55,10 @@ int main(int argc, char** argv) {
     auto* convert_command = app.add_subcommand(
         "convert", fmt::format("Convert between .dbdf and {}, or re-encode .dbdf (formats by extension)",
                                other_formats_extensions()));
-    convert_command->add_option("IN", convert.input, "input file")->required();
-    convert_command->add_option("OUT", convert.output, "output file (written atomically)")->required();
+    convert_command->add_option("IN", convert.input, "input file (- for standard input, with --from)")->required();
+    convert_command
+        ->add_option("OUT", convert.output, "output file (written atomically; - for standard output, with --to)")
+        ->required();
     convert_command->add_option("--from", convert.from, "input format: " + format_names());
     convert_command->add_option("--to", convert.to, "output format: " + format_names());
     convert_command->add_option("--encoding", convert.encoding, "auto, dense, csr, coo or as-is")
@@ -82,8 +84,9 @@ int main(int argc, char** argv) {
     MapOptions map;
     auto* map_command = app.add_subcommand(
         "map", "Draw the object's blocks as an SVG picture (position, shape, block type, values per cell)");
-    map_command->add_option("FILE", map.file, "a .dbdf file")->required();
-    map_command->add_option("OUT", map.output, "the SVG file to write (written atomically)")->required();
+    map_command->add_option("FILE", map.file, "a .dbdf file (- for standard input)")->required();
+    map_command->add_option("OUT", map.output, "the SVG file to write (written atomically; - for standard output)")
+        ->required();
     map_command->add_option("--dialect", map.dialect, dialect_help);
 
     const std::string exit_codes =

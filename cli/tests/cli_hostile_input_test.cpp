@@ -156,9 +156,11 @@ TEST_F(CliHostileInput, InputsThatAreNotRegularFilesAreRefusedAtOnce) {
         const ToolRun result = run_script(
             address_space_limit + "timeout 20 dbdf convert " + c.input + " out.dbdf " + c.options, scratch_.root());
         EXPECT_EQ(result.exit_code, 2) << c.input << " " << c.options << ": " << result.out;
+        const std::string pipe_hint = c.kind == "a FIFO" ? "; give - to have standard input copied into one" : "";
         EXPECT_EQ(result.out, "dbdf: " + c.input + ": is " + c.kind +
                                   ", not a regular file (an input is read twice or by its size, so it must be a "
-                                  "regular file)\n");
+                                  "regular file" +
+                                  pipe_hint + ")\n");
         EXPECT_FALSE(fs::exists(path("out.dbdf"))) << c.input;
     }
 }

@@ -1,6 +1,7 @@
 #include "tool_run.hpp"
 
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <pty.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -37,9 +39,20 @@ ToolRun run_shell(const std::string& command, const RunSettings& settings, bool 
     }
     const int out_fd = ::fileno(out);
     const int err_fd = merge ? out_fd : ::fileno(err);
+    int input_pipe[2] = {-1, -1};
+    if (settings.standard_input && ::pipe2(input_pipe, O_CLOEXEC) != 0) {
+        ADD_FAILURE() << "cannot create the standard input pipe";
+        return result;
+    }
+    // A child that stops reading early must not end the test with SIGPIPE: the write below fails with EPIPE instead.
+    if (settings.standard_input) std::signal(SIGPIPE, SIG_IGN);
     std::fflush(nullptr);
     const pid_t child = ::fork();
     if (child == 0) {
+        if (settings.standard_input) {
+            std::signal(SIGPIPE, SIG_DFL);  // an ignored signal would stay ignored across exec
+            ::dup2(input_pipe[0], STDIN_FILENO);
+        }
         ::dup2(out_fd, STDOUT_FILENO);
         ::dup2(err_fd, STDERR_FILENO);
         if (settings.umask) ::umask(*settings.umask);
@@ -54,6 +67,17 @@ ToolRun run_shell(const std::string& command, const RunSettings& settings, bool 
         }
         ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
         ::_exit(127);
+    }
+    if (settings.standard_input) {
+        ::close(input_pipe[0]);
+        const std::string& bytes = *settings.standard_input;
+        for (std::size_t done = 0; child > 0 && done < bytes.size();) {
+            const ssize_t written = ::write(input_pipe[1], bytes.data() + done, bytes.size() - done);
+            if (written < 0 && errno == EINTR) continue;
+            if (written <= 0) break;  // the child closed its end
+            done += static_cast<std::size_t>(written);
+        }
+        ::close(input_pipe[1]);
     }
     int status = 0;
     if (child > 0 && ::waitpid(child, &status, 0) == child && WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);

@@ -1,5 +1,6 @@
 // Running the built dbdf tool from the tests: stdout and stderr are captured separately, so every test can check
-// that results go to stdout and errors to stderr; the child can be given a umask and an address-space limit.
+// that results go to stdout and errors to stderr; the child can be given a umask, an address-space limit and bytes on
+// its standard input.
 #pragma once
 
 #include <sys/types.h>
@@ -23,6 +24,9 @@ struct RunSettings {
     // RLIMIT_FSIZE of the child, to stop an endless output. Initialised, so that settings listing only the fields
     // above stay complete aggregates (-Wmissing-field-initializers).
     std::optional<std::uint64_t> file_size_bytes = std::nullopt;
+    // Bytes for the child's standard input, through a pipe (which cannot be read twice or by its size); when empty,
+    // the child inherits the test's standard input.
+    std::optional<std::string> standard_input = std::nullopt;
 };
 
 // Runs `dbdf ARGUMENTS` through /bin/sh, so arguments may use shell quoting.

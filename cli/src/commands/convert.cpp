@@ -22,6 +22,12 @@ const ConversionFormat& format_of(const std::string& explicit_format, const char
         if (const ConversionFormat* format = format_named(explicit_format)) return *format;
         throw CliError(fmt::format("{} {}: unknown format (one of {})", option, explicit_format, format_names()));
     }
+    // "-" has no extension to tell the format by, and the tool does not guess it from the bytes.
+    if (is_standard_stream(path)) {
+        throw CliError(fmt::format("-: {} has no name to tell its format by: give {} FORMAT (one of {})",
+                                   option == std::string_view("--from") ? "standard input" : "standard output", option,
+                                   format_names()));
+    }
     if (const ConversionFormat* format = format_of_path(path)) return *format;
     throw CliError(fmt::format("{}: cannot tell the format (use {} or --from/--to)", path, usual_extensions()));
 }

@@ -85,7 +85,7 @@ int run_validate(const ValidateOptions& options) {
     dbdf_open_options_t open_options = DBDF_OPEN_OPTIONS_INIT;
     open_options.dialect = dialect;
     dbdf_reader_t* raw = nullptr;
-    const dbdf_status_t opened = dbdf_reader_open_file_with_options(file.c_str(), &open_options, &raw);
+    const dbdf_status_t opened = dbdf_reader_open_file_with_options(input_to_open(file).c_str(), &open_options, &raw);
     if (opened == DBDF_ERR_IO || opened == DBDF_ERR_NOMEM) check(opened, file);
     if (opened == DBDF_ERR_UNSUPPORTED) {
         // A file dbdf refuses to serve (a daphne string matrix, say) is not valid input for it: a finding, exit 1.

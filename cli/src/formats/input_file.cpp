@@ -23,7 +23,7 @@ std::string file_kind(unsigned mode) {
 InputFile::InputFile(const std::string& path) : path_(path) {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer. It changes nothing for a regular
     // file, and is cleared below all the same, so that reads behave the ordinary way.
-    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    fd_ = ::open(input_to_open(path).c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
     if (fd_ < 0) throw CliError(path + ": cannot open: " + std::strerror(errno));
     struct stat status {};
     if (::fstat(fd_, &status) != 0) {
@@ -33,8 +33,11 @@ InputFile::InputFile(const std::string& path) : path_(path) {
     }
     if (!S_ISREG(status.st_mode)) {
         ::close(fd_);
+        // The data of a pipe (/dev/stdin, a shell's <(...)) can be piped into standard input and named "-" instead.
+        const bool pipe = S_ISFIFO(status.st_mode) || S_ISSOCK(status.st_mode);
         throw CliError(path + ": is " + file_kind(status.st_mode) +
-                       ", not a regular file (an input is read twice or by its size, so it must be a regular file)");
+                       ", not a regular file (an input is read twice or by its size, so it must be a regular file" +
+                       (pipe ? "; give - to have standard input copied into one)" : ")"));
     }
     const int flags = ::fcntl(fd_, F_GETFL);
     if (flags >= 0) ::fcntl(fd_, F_SETFL, flags & ~O_NONBLOCK);

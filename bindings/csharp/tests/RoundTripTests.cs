@@ -791,7 +791,7 @@ namespace Dbdf.Tests
         [Test]
         public void VersionIsReported()
         {
-            Assert.Equal(100L, DbdfLibrary.VersionNumber);
+            Assert.Equal(200L, DbdfLibrary.VersionNumber);
             Assert.Equal("0.2.0", DbdfLibrary.Version);
             Assert.Equal("format", DbdfLibrary.StatusName(Status.Format));
         }

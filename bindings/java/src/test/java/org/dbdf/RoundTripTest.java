@@ -458,7 +458,7 @@ class RoundTripTest {
 
     @Test
     void versionIsReported() {
-        assertEquals(100, Dbdf.versionNumber());
+        assertEquals(200, Dbdf.versionNumber());
         assertEquals("0.2.0", Dbdf.version());
         assertEquals("format", Dbdf.statusName(Status.FORMAT));
     }

@@ -42,8 +42,9 @@ if ! command -v cargo >/dev/null 2>&1; then
 fi
 
 # Packaging: nuget packs and installs the C# NuGet package under mono (bookworm: 2.8.7); readelf and
-# objdump (binutils, in build-essential) check the shipped libraries.
-packages+=(nuget)
+# objdump (binutils, in build-essential) check the shipped libraries, unzip lists those inside the jar, the nupkg
+# and the wheel (tests/packaging/native_sizes.sh).
+packages+=(nuget unzip)
 
 missing=()
 for package in "${packages[@]}"; do

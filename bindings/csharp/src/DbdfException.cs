@@ -18,7 +18,8 @@ namespace Dbdf
     /// An <see cref="IOException"/>, as .NET reports failures to read a file, so code that already handles I/O
     /// failures handles dbdf's. A file to read that does not exist is reported as .NET's own
     /// <see cref="FileNotFoundException"/> instead, naming the path in <see cref="FileNotFoundException.FileName"/>,
-    /// with this exception (status, message) as its <see cref="Exception.InnerException"/>. Arguments the binding
+    /// with this exception (status, message) as its <see cref="Exception.InnerException"/>; a file to write whose folder
+    /// does not exist is reported as a <see cref="DirectoryNotFoundException"/> in the same way. Arguments the binding
     /// checks itself (a null, a short array) throw the usual <see cref="ArgumentException"/> types.
     /// </para>
     /// </remarks>
@@ -91,6 +92,31 @@ namespace Dbdf
                 return this;
             }
             return new FileNotFoundException(Message, path, this);
+        }
+
+        /// <summary>
+        /// This failure to create the file at <paramref name="path"/> for writing as a
+        /// <see cref="DirectoryNotFoundException"/> when it is an I/O failure and the folder that would hold the file
+        /// does not exist (as <see cref="File.Create(string)"/> reports it); otherwise this failure itself. The writer
+        /// creates its temporary file in that folder, so a missing folder is the one way a path to write can be missing.
+        /// </summary>
+        internal Exception ForMissingFolder(string path)
+        {
+            string folder;
+            try
+            {
+                folder = Path.GetDirectoryName(Path.GetFullPath(path));
+            }
+            catch (Exception unusable) when (unusable is ArgumentException || unusable is NotSupportedException
+                                             || unusable is PathTooLongException)
+            {
+                return this;
+            }
+            if (Status != Status.Io || string.IsNullOrEmpty(folder) || Directory.Exists(folder))
+            {
+                return this;
+            }
+            return new DirectoryNotFoundException(Message, this);
         }
 
         private static string Describe(int statusCode, string nativeMessage)

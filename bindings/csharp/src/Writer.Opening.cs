@@ -26,6 +26,10 @@ namespace Dbdf
         /// DaphneDSL's <c>read</c> opens before a .dbdf file (atomically, after the data file is in place; a failure
         /// there is a <see cref="Status.Io"/> from Finish()). Ignored in <see cref="Dialect.Spec"/>.
         /// </param>
+        /// <exception cref="System.IO.DirectoryNotFoundException">
+        /// The folder of <paramref name="path"/> does not exist; the <see cref="Exception.InnerException"/> is the
+        /// library's <see cref="DbdfException"/>.
+        /// </exception>
         /// <exception cref="DbdfException">
         /// <see cref="Status.Io"/> when the temporary file cannot be created; <see cref="Status.InvalidArgument"/> for
         /// a dialect the library does not know.
@@ -69,8 +73,15 @@ namespace Dbdf
             }
             WriterOptions opened = CopyOf(options);
             NativeLoader.EnsureLoaded();
-            return new Writer(new NativeWriter(path, (int)opened.Dialect, opened.WriteMeta, opened.Durable,
-                (uint)opened.Threads), opened);
+            try
+            {
+                return new Writer(new NativeWriter(path, (int)opened.Dialect, opened.WriteMeta, opened.Durable,
+                    (uint)opened.Threads), opened);
+            }
+            catch (DbdfException error)
+            {
+                throw error.ForMissingFolder(path);
+            }
         }
 
         /// <summary>Writes to memory; get the bytes with <see cref="ToArray"/> after Finish().</summary>

@@ -44,6 +44,20 @@ namespace Dbdf.Tests
         }
 
         [Test]
+        public void WritingIntoAMissingFolderIsADirectoryNotFoundExceptionWrappingTheIoError()
+        {
+            string missingFolder = temporary.File("no-such-folder");
+            string intoMissingFolder = Path.Combine(missingFolder, "m.dbdf");
+            DirectoryNotFoundException missing =
+                Assert.Throws<DirectoryNotFoundException>(() => Writer.ToFile(intoMissingFolder));
+            DbdfException error = missing.InnerException as DbdfException;
+            Assert.True(error != null, "the library's failure is the inner exception");
+            Assert.Equal(Status.Io, error.Status);
+            Assert.Equal(error.Message, missing.Message);
+            Assert.False(Directory.Exists(missingFolder), "nothing was created");
+        }
+
+        [Test]
         public void UnreadableExistingPathIsAnIoException()
         {
             // A directory exists: an I/O failure, but not a missing file.
@@ -600,7 +614,9 @@ namespace Dbdf.Tests
             }
             Assert.ArrayEqual(new byte[] { 42 }, File.ReadAllBytes(target));
             Assert.Equal(1, Directory.GetFiles(temporary.Path).Length, "no temporary file is left behind");
-            AssertStatus(Status.Io, () => Writer.ToFile(Path.Combine(temporary.File("no-such-dir"), "x.dbdf")));
+            DirectoryNotFoundException missing = Assert.Throws<DirectoryNotFoundException>(
+                () => Writer.ToFile(Path.Combine(temporary.File("no-such-dir"), "x.dbdf")));
+            Assert.Equal(Status.Io, ((DbdfException)missing.InnerException).Status);
         }
 
         [Test]

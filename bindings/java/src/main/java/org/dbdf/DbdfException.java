@@ -25,7 +25,8 @@ import java.util.OptionalLong;
  * <p>Unchecked, and an {@link UncheckedIOException}, as the JDK reports failures to read a file and malformed data
  * in it (a {@code ZipException} or a {@code MalformedInputException} is an {@link IOException}): code that already
  * handles I/O failures handles dbdf's. {@link #getCause()} is the checked {@link IOException} a Java file API would
- * have thrown: a {@link NoSuchFileException} naming the path when the file to read does not exist, the
+ * have thrown: a {@link NoSuchFileException} naming the path when the file to read does not exist or the folder
+ * of a file to write does not exist, the
  * {@link IOException} a byte source or sink threw when one failed the call (see
  * {@link Reader#open(java.nio.channels.SeekableByteChannel)}, {@link Writer#toStream(java.io.OutputStream)}), a
  * plain {@link IOException} with the same message otherwise. Use {@link #status()} to tell bad input
@@ -92,6 +93,19 @@ public class DbdfException extends UncheckedIOException {
         return withCause(new NoSuchFileException(path, null, getMessage()));
     }
 
+    /**
+     * This failure to create the file at {@code path} for writing, with a {@link NoSuchFileException} naming
+     * {@code path} as its cause (as {@code Files.newOutputStream} throws) when it is an I/O failure and the folder
+     * that would hold the file does not exist; otherwise this failure itself. The writer creates its temporary file
+     * in that folder, so a missing folder is the one way a path to write can be missing.
+     */
+    DbdfException withMissingFolderCause(String path) {
+        if (status != Status.IO || !isMissing(folderOf(path))) {
+            return this;
+        }
+        return withCause(new NoSuchFileException(path, null, getMessage()));
+    }
+
     /** This failure with {@code cause} as its cause instead, thrown from where this one was made. */
     private DbdfException withCause(IOException cause) {
         DbdfException copy = new DbdfException(status, statusCode, nativeMessage, rule, offset, cause);
@@ -126,6 +140,16 @@ public class DbdfException extends UncheckedIOException {
             return Files.notExists(Path.of(path));
         } catch (InvalidPathException unusable) {
             return false;
+        }
+    }
+
+    /** The folder that holds {@code path} (the working directory for a bare name); {@code path} if unusable. */
+    private static String folderOf(String path) {
+        try {
+            Path folder = Path.of(path).toAbsolutePath().getParent();
+            return folder == null ? path : folder.toString();
+        } catch (InvalidPathException unusable) {
+            return path;
         }
     }
 

@@ -93,8 +93,12 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(options, "options");
         NativeLibrary.load();
-        return new Writer(new NativeWriter(path, options.dialect().code(), options.writeMeta(), options.durable(),
-                options.threads()), options);
+        try {
+            return new Writer(new NativeWriter(path, options.dialect().code(), options.writeMeta(),
+                    options.durable(), options.threads()), options);
+        } catch (DbdfException error) {
+            throw error.withMissingFolderCause(path);
+        }
     }
 
     /** Writes to memory in {@code dialect}; get the bytes with {@link #toByteArray()} after finish(). */

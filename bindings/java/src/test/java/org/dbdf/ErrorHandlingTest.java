@@ -55,6 +55,17 @@ class ErrorHandlingTest {
     }
 
     @Test
+    void writingIntoAMissingFolderIsAnIoErrorCausedByNoSuchFileException() {
+        Path intoMissingFolder = temporary.resolve("no-such-folder").resolve("m.dbdf");
+        DbdfException error = assertStatus(Status.IO, () -> Writer.toFile(intoMissingFolder, Dialect.SPEC, false));
+        // As Files.newOutputStream reports it: a NoSuchFileException naming the file to write.
+        NoSuchFileException cause = assertInstanceOf(NoSuchFileException.class, error.getCause());
+        assertEquals(intoMissingFolder.toString(), cause.getFile());
+        assertTrue(cause.getMessage().contains(error.nativeMessage()), cause.getMessage());
+        assertFalse(Files.exists(intoMissingFolder.getParent()));
+    }
+
+    @Test
     void unreadableExistingPathIsAnIoErrorWithAPlainIoExceptionCause() {
         // A directory exists: the failure is I/O but not a missing file.
         DbdfException error = assertStatus(Status.IO, () -> Reader.open(temporary));

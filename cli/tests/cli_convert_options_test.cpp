@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -205,6 +207,39 @@ TEST_F(CliConvert, OutputFilesFollowTheUmask) {
             struct stat status {};
             ASSERT_EQ(::stat(output.c_str(), &status), 0);
             EXPECT_EQ(status.st_mode & 0777, 0666 & ~umask) << extension << " with umask " << umask;
+        }
+    }
+}
+
+// An .npy's tiles are gathered into buffers kept from tile to tile: whole-row tiles read at once, others through the
+// window, Fortran-order ones cell by cell, narrower tiles at a band's end and shorter ones at the bottom, and a
+// frame's columns. Every shape gives back every value, none left over from an earlier tile.
+TEST_F(CliConvert, NpyTilesOfEveryShapeHoldTheirOwnValues) {
+    constexpr std::int64_t kRows = 7, kCols = 11;
+    std::string row_major, column_major;
+    for (std::int64_t r = 0; r < kRows; ++r) {
+        for (std::int64_t c = 0; c < kCols; ++c) row_major += raw<std::int64_t>({r * 1000 + c + 1});
+    }
+    for (std::int64_t c = 0; c < kCols; ++c) {
+        for (std::int64_t r = 0; r < kRows; ++r) column_major += raw<std::int64_t>({r * 1000 + c + 1});
+    }
+    write_bytes("c.npy", npy_bytes("<i8", "(7, 11)", false, row_major));
+    write_bytes("f.npy", npy_bytes("<i8", "(7, 11)", true, column_major));
+    for (const std::string input : {"c.npy", "f.npy"}) {
+        for (const std::string options :
+             {"", " --block 2x11", " --block 3x4", " --block 1x4", " --block 3x4 --encoding dense",
+              " --data-type frame", " --data-type frame --block 3x1"}) {
+            SCOPED_TRACE(input + options);
+            fs::remove(path("tiles.dbdf"));
+            fs::remove(path("back.npy"));
+            const ToolRun to_dbdf = run("convert " + path(input) + " " + path("tiles.dbdf") + options);
+            ASSERT_EQ(to_dbdf.exit_code, 0) << to_dbdf.err;
+            const ToolRun back = run("convert " + path("tiles.dbdf") + " " + path("back.npy"));
+            ASSERT_EQ(back.exit_code, 0) << back.err;
+            std::ifstream file(path("back.npy"), std::ios::binary);
+            const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+            ASSERT_GE(bytes.size(), row_major.size());
+            EXPECT_EQ(bytes.substr(bytes.size() - row_major.size()), row_major);
         }
     }
 }

@@ -69,6 +69,13 @@ void npy_to_dbdf(const std::string& input, const std::string& output, const Outp
     // A tile's cells lie in runs that are contiguous in the file: its rows in C order, its columns in Fortran order.
     auto gather = [&](std::uint64_t row, std::uint64_t col, std::uint64_t rows, std::uint64_t cols, TypedBuffer& out) {
         const bool fortran = header.fortran_order;
+        // A tile of whole rows (the automatic tiles of a C-order array are: full-width bands, or pieces of one row)
+        // lies in the file as it lies in memory: it is read into the tile buffer at once, not through the window.
+        const bool contiguous = !fortran && (cols == header.cols || rows == 1);
+        if (contiguous && !header.big_endian) {
+            file.read_into(header.data_offset + (row * header.cols + col) * width, rows * cols * width, out.at(0));
+            return;
+        }
         const std::uint64_t runs = fortran ? cols : rows;
         const std::uint64_t run_cells = fortran ? rows : cols;
         for (std::uint64_t run = 0; run < runs; ++run) {

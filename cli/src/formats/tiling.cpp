@@ -1,8 +1,10 @@
 #include "tiling.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <numeric>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -37,6 +39,27 @@ TileShape sparse_tile_shape(std::uint64_t rows, std::uint64_t cols, std::uint64_
     return shape;
 }
 
+// The buffers tiles are gathered into, kept across tiles: a fresh buffer per tile costs its allocation, the kernel's
+// zeroing of its pages and their faults, about as much as gathering the tile. Two are kept because row-major tile
+// order alternates between the full tiles of a band and the narrower one at its end.
+class TileBuffers {
+public:
+    // A buffer of exactly `count` values of `type`; its contents are what the last tile of that size left there.
+    TypedBuffer& of(dbdf_value_type_t type, std::size_t count) {
+        for (std::optional<TypedBuffer>& buffer : buffers_) {
+            if (buffer && buffer->type() == type && buffer->size() == count) return *buffer;
+        }
+        std::optional<TypedBuffer>& replaced = buffers_[next_];
+        next_ = 1 - next_;
+        replaced.reset();  // before the new one is allocated, so that two tiles' memory is never held at once
+        return replaced.emplace(type, count);
+    }
+
+private:
+    std::array<std::optional<TypedBuffer>, 2> buffers_;
+    std::size_t next_ = 0;
+};
+
 }  // namespace
 
 void OutputTarget::check(dbdf_status_t status, const std::string& where) const {
@@ -63,6 +86,7 @@ void write_matrix_tiles(const OutputTarget& output, std::uint64_t rows, std::uin
     const TileShape tile = tile_shape(settings, rows, cols, source_type);
     const bool skip_zero_tiles = may_hold_values && settings.output_dialect == DBDF_DIALECT_SPEC &&
                                  settings.options.encoding != DBDF_ENCODING_DENSE;
+    TileBuffers buffers;
     Progress progress(rows);
     for (std::uint64_t row = 0; row < rows; row += tile.rows) {
         const std::uint64_t height = std::min(tile.rows, rows - row);
@@ -78,8 +102,12 @@ void write_matrix_tiles(const OutputTarget& output, std::uint64_t rows, std::uin
                              fmt::format("writing the block at ({}, {})", row, col));
                 continue;
             }
-            TypedBuffer values(source_type, height * width);  // zeros until gathered
-            if (!zeros) gather(row, col, height, width, values);
+            TypedBuffer& values = buffers.of(source_type, height * width);
+            if (zeros) {
+                std::memset(values.data(), 0, values.size() * values.width());
+            } else {
+                gather(row, col, height, width, values);
+            }
             output.check(dbdf_writer_add_dense(output.writer, row, col, static_cast<std::uint32_t>(height),
                                                static_cast<std::uint32_t>(width), source_type, values.data(),
                                                values.size(), 0, &settings.options),
@@ -187,12 +215,13 @@ void write_frame_columns(const OutputTarget& output, std::uint64_t rows,
                          const GatherTile& gather) {
     OutputSettings frame_settings = settings;  // a column's blocks, whatever the input was
     frame_settings.data_type = DBDF_DATA_FRAME;
+    TileBuffers buffers;
     Progress progress(source_types.size());
     for (std::uint64_t column = 0; column < source_types.size(); ++column) {
         const TileShape tile = tile_shape(frame_settings, rows, 1, source_types[column]);
         for (std::uint64_t row = 0; row < rows; row += tile.rows) {
             const std::uint64_t height = std::min(tile.rows, rows - row);
-            TypedBuffer values(source_types[column], height);
+            TypedBuffer& values = buffers.of(source_types[column], height);
             gather(row, column, height, 1, values);
             output.check(
                 dbdf_writer_add_dense(output.writer, row, column, static_cast<std::uint32_t>(height), 1,

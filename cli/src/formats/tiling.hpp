@@ -43,7 +43,8 @@ struct TileShape {
 // or a frame's column whole. Never 0 x 0: an object without cells gets 1 x 1, which visits nothing.
 TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::uint64_t cols, dbdf_value_type_t type);
 
-// Fills `out` (rows x cols values, row-major, of the buffer's type) with the source's cells at (row, col).
+// Fills `out` (rows x cols values, row-major, of the buffer's type) with the source's cells at (row, col): every
+// cell, since `out` is reused from tile to tile and holds what an earlier tile left there.
 using GatherTile =
     std::function<void(std::uint64_t row, std::uint64_t col, std::uint64_t rows, std::uint64_t cols, TypedBuffer& out)>;
 

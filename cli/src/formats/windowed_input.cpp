@@ -14,29 +14,46 @@ namespace dbdf_cli {
 
 WindowedInput::WindowedInput(const std::string& path) : file_(path) {}
 
-const std::uint8_t* WindowedInput::bytes(std::uint64_t offset, std::size_t count) {
+void WindowedInput::check_within_file(std::uint64_t offset, std::size_t count) const {
     if (offset > file_.size() || count > file_.size() - offset) {
         throw CliError(fmt::format("{}: {} bytes at offset {} are past the end of the file ({} bytes)", file_.path(),
                                    count, offset, file_.size()),
                        kExitInvalid);
     }
-    if (offset >= window_offset_ && offset + count <= window_offset_ + window_.size()) {
-        return window_.data() + (offset - window_offset_);
-    }
-    window_.resize(std::max<std::uint64_t>(count, std::min<std::uint64_t>(kWindowBytes, file_.size() - offset)));
-    window_offset_ = offset;
-    for (std::size_t done = 0; done < window_.size();) {
-        const ssize_t got = ::pread(file_.descriptor(), window_.data() + done, window_.size() - done,
-                                    static_cast<off_t>(offset + done));
+}
+
+void WindowedInput::read_fully(std::uint64_t offset, std::size_t count, std::uint8_t* destination) {
+    for (std::size_t done = 0; done < count;) {
+        const ssize_t got =
+            ::pread(file_.descriptor(), destination + done, count - done, static_cast<off_t>(offset + done));
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) {
-            window_.clear();
             throw CliError(fmt::format("{}: read failed at offset {}: {}", file_.path(), offset + done,
                                        got == 0 ? "the file got shorter" : std::strerror(errno)));
         }
         done += static_cast<std::size_t>(got);
     }
+}
+
+const std::uint8_t* WindowedInput::bytes(std::uint64_t offset, std::size_t count) {
+    check_within_file(offset, count);
+    if (offset >= window_offset_ && offset + count <= window_offset_ + window_.size()) {
+        return window_.data() + (offset - window_offset_);
+    }
+    window_.resize(std::max<std::uint64_t>(count, std::min<std::uint64_t>(kWindowBytes, file_.size() - offset)));
+    window_offset_ = offset;
+    try {
+        read_fully(offset, window_.size(), window_.data());
+    } catch (...) {
+        window_.clear();
+        throw;
+    }
     return window_.data();
+}
+
+void WindowedInput::read_into(std::uint64_t offset, std::size_t count, std::uint8_t* destination) {
+    check_within_file(offset, count);
+    read_fully(offset, count, destination);
 }
 
 }  // namespace dbdf_cli

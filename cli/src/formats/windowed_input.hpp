@@ -25,9 +25,16 @@ public:
     // Throws CliError naming the file when they are not all there.
     const std::uint8_t* bytes(std::uint64_t offset, std::size_t count);
 
+    // Reads the `count` bytes at `offset` straight into `destination`, bypassing the window: for runs as large as a
+    // tile, which would otherwise be read into the window and copied out of it. Throws as bytes() does.
+    void read_into(std::uint64_t offset, std::size_t count, std::uint8_t* destination);
+
     static constexpr std::size_t kWindowBytes = std::size_t{4} << 20;
 
 private:
+    void check_within_file(std::uint64_t offset, std::size_t count) const;
+    void read_fully(std::uint64_t offset, std::size_t count, std::uint8_t* destination);
+
     InputFile file_;
     std::vector<std::uint8_t> window_;
     std::uint64_t window_offset_ = 0;

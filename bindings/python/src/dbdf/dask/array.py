@@ -60,7 +60,7 @@ def from_dbdf(path_or_url: Location, chunks: ChunksArg = "blocks", dtype: DTypeA
     name = "from-dbdf-" + tokenize(source, info, blocks, grid, value_type, as_sparse)
     read_chunk = _read_sparse_chunk if as_sparse else _read_dense_chunk
     row_origins, col_origins = chunk_origins(grid)
-    layer: dict[tuple[str, int, int], Any] = {}
+    layer: dict[Any, Any] = {}  # keys (name, i, j), Dask's convention for array chunks
     for i, (row, rows) in enumerate(zip(row_origins, grid[0])):
         for j, (col, cols) in enumerate(zip(col_origins, grid[1])):
             stored = tuple(block for block in overlaps.get((i, j), ()) if block.block_type != BlockType.EMPTY)

@@ -39,10 +39,12 @@ def read_dbdf(path_or_url: Location, dialect: DialectArg = "spec", *, threads: i
         blocks = [reader.index_entry(index) for index in range(reader.build_index())]
     meta = pandas.DataFrame({label: np.empty(0, dtype=dtype) for label, dtype in schema})
     row_bounds = boundaries({block.row for block in blocks}, info.rows)
+    divisions: tuple[int | None, ...] = (None, None)  # unknown: a frame without rows has no first or last row
     if info.rows == 0:
-        bands, divisions = [(0, 0, False)], (None, None)
+        bands = [(0, 0, False)]
     else:
-        bands = [(start, stop, _stores_values(blocks, start, stop)) for start, stop in zip(row_bounds, row_bounds[1:])]
+        bands = [(start, stop, _stores_values(blocks, start, stop))
+                 for start, stop in zip(row_bounds, row_bounds[1:])]
         divisions = (*row_bounds[:-1], info.rows - 1)
     frame: dask.dataframe.DataFrame = dask.dataframe.from_map(
         _read_band, bands, args=(source, schema), meta=meta, divisions=divisions, label="read-dbdf",
@@ -57,7 +59,8 @@ def _stores_values(blocks: list[BlockInfo], start: int, stop: int) -> bool:
 
 def _read_band(band: tuple[int, int, bool], source: Source, schema: list[tuple[str, np.dtype[Any]]]) \
         -> pandas.DataFrame:
-    """Rows [start, stop) of every column of `schema` ((label, dtype) pairs); zeros without opening the file when no block there stores values."""
+    """Rows [start, stop) of every column of `schema` ((label, dtype) pairs); zeros without opening the file when
+    no block there stores values."""
     import pandas
     start, stop, stores_values = band
     values: dict[str, Any] = {}

@@ -59,7 +59,7 @@ def to_dbdf(data: Any, path: Location, encoding: EncodingArg = "auto", dialect: 
 
 def _write_array(writer: Writer, array: Any, encoding: EncodingArg, in_flight: int | None) -> None:
     import scipy.sparse
-    from dask import delayed
+    from dask.delayed import delayed
     if array.ndim == 1:
         array = array.reshape(-1, 1)
     if array.ndim != 2:
@@ -80,7 +80,7 @@ def _write_array(writer: Writer, array: Any, encoding: EncodingArg, in_flight: i
 
 def _write_frame(writer: Writer, frame: Any, encoding: EncodingArg, in_flight: int | None) -> None:
     import dask.dataframe
-    from dask import delayed
+    from dask.delayed import delayed
     if not isinstance(frame, dask.dataframe.DataFrame):
         raise TypeError(f"to_dbdf writes a dask.array.Array or dask.dataframe.DataFrame, not {type(frame).__name__}")
     meta_columns = frame_columns(frame._meta)
@@ -146,10 +146,10 @@ def _computed_in_order(chunks: Sequence[Any], in_flight: int | None) -> Iterator
     """The values of `chunks` (Delayed objects) in order, at most `in_flight` of them computed or held at a time."""
     client = _distributed_client()
     if client is None:
-        import dask
+        from dask.base import compute
         window = in_flight or 2 * (os.cpu_count() or 1)
         for start in range(0, len(chunks), window):
-            yield from dask.compute(*chunks[start:start + window])
+            yield from compute(*chunks[start:start + window])
         return
     window = in_flight or 2 * max(1, sum(client.nthreads().values()))
     pending: deque[Any] = deque()

@@ -246,12 +246,27 @@ def test_to_dbdf_writes_one_block_per_chunk(client, tmp_path):
         (row, col, 300, min(250, 700 - col)) for row in (0, 300, 600) for col in (0, 250, 500)]
     assert {block.block_type for block in blocks[:3]} == {dbdf.BlockType.EMPTY}  # encoded as dbdf.save would
     assert {block.value_type for block in blocks[3:]} == {dbdf.ValueType.I16}
+    # The workers send their chunks encoded; the file is the one adding the chunks themselves gives.
+    with dbdf.Writer.to_memory() as direct:
+        direct.begin_matrix("dense", np.float64, *matrix.shape)
+        for row in (0, 300, 600):
+            for col in (0, 250, 500):
+                direct.add_dense(row, col, matrix[row:row + 300, col:col + 250])
+        direct.finish()
+        with open(path, "rb") as written:
+            assert written.read() == direct.getvalue()
 
     dbdf.dask.to_dbdf(array, path, encoding="dense")
     with dbdf.Reader(path) as reader:
         assert {reader.index_entry(index).block_type for index in range(len(reader))} == {dbdf.BlockType.DENSE}
     dbdf.dask.to_dbdf(da.from_array(matrix[:, 0], chunks=400), path)  # 1-D: one column
     assert_same(dbdf.load(path), matrix[:, :1])
+    # The daphne dialect: full-width row bands, the bytes dbdf.save writes.
+    dbdf.dask.to_dbdf(da.from_array(matrix, chunks=(250, -1)), path, dialect="daphne", write_meta=False)
+    saved = str(tmp_path / "saved.dbdf")
+    dbdf.save(saved, matrix, dialect="daphne", write_meta=False)
+    with open(path, "rb") as written, open(saved, "rb") as expected:
+        assert written.read() == expected.read()
 
 
 def test_sparse_arrays_round_trip(client, tmp_path):

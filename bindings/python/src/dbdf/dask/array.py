@@ -54,7 +54,7 @@ def from_dbdf(path_or_url: Location, chunks: ChunksArg = "blocks", dtype: DTypeA
             raise TypeError(f"{source.location} holds a scalar, not a matrix; use dbdf.load")
         blocks = [reader.index_entry(index) for index in range(reader.build_index())]
         value_type = value_type_of(dtype) if dtype is not None else reader._matrix_value_type()
-    as_sparse = info.data_type == DataType.CSR and dtype is None if sparse is None else sparse
+    as_sparse = (info.data_type == DataType.CSR and dtype is None) if sparse is None else sparse
     grid = _chunks_of(chunks, blocks, info.shape, value_type.dtype)
     overlaps = overlapping_blocks(grid, blocks)
     name = "from-dbdf-" + tokenize(source, info, blocks, grid, value_type, as_sparse)

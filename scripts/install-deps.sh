@@ -79,6 +79,7 @@ for line in open(sys.argv[1]):
     requirement = line.split("#")[0].strip()
     if requirement:
         name, version = requirement.split("==")
+        name = name.split("[")[0]  # "dask[array,dataframe]": the extras are not part of the distribution's name
         try:
             if metadata.version(name) != version:
                 sys.exit(1)

@@ -1,10 +1,7 @@
 package org.dbdf.spark;
 
-import java.io.IOException;
-import java.util.Iterator;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
-import org.apache.spark.sql.connector.read.PartitionReader;
 import org.dbdf.Block;
 import org.dbdf.ValueType;
 
@@ -12,13 +9,11 @@ import org.dbdf.ValueType;
  * Reads a frame or a dense matrix band by band: decodes the blocks of a band that hold a selected column (the others
  * are skipped unread), gathers each selected column into an array of the band's rows, and returns the rows.
  */
-final class ColumnsPartitionReader implements PartitionReader<InternalRow> {
-    private final HadoopFiles.OpenReader file;
+final class ColumnsPartitionReader extends BandPartitionReader {
     private final TableShape shape;
     /** Object column of each output field, -1 for the row index. */
     private final int[] outputColumns;
     private final boolean[] selected;
-    private final Iterator<RowBand> bands;
 
     private RowBand band;
     private Object[] columnValues;
@@ -26,7 +21,7 @@ final class ColumnsPartitionReader implements PartitionReader<InternalRow> {
 
     ColumnsPartitionReader(HadoopFiles.OpenReader file, TableShape shape, int[] outputColumns,
             DbdfInputPartition partition) {
-        this.file = file;
+        super(file, partition);
         this.shape = shape;
         this.outputColumns = outputColumns;
         this.selected = new boolean[shape.columnTypes().length];
@@ -35,11 +30,10 @@ final class ColumnsPartitionReader implements PartitionReader<InternalRow> {
                 selected[column] = true;
             }
         }
-        this.bands = partition.bands().iterator();
     }
 
     @Override
-    public boolean next() {
+    protected boolean advance() {
         while (band == null || rowInBand + 1 >= band.rows()) {
             if (!bands.hasNext()) {
                 return false;
@@ -64,7 +58,12 @@ final class ColumnsPartitionReader implements PartitionReader<InternalRow> {
     }
 
     private void decodeBand() {
-        int rows = Math.toIntExact(band.rows());
+        if (band.rows() > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("dbdf: cannot read " + file.path() + ": rows " + band.firstRow() + " to "
+                    + band.endRow() + " form one band (no block boundary between them), more rows than one Java "
+                    + "array holds");
+        }
+        int rows = (int) band.rows();
         columnValues = new Object[selected.length];
         for (int column = 0; column < selected.length; column++) {
             if (selected[column]) {
@@ -109,10 +108,5 @@ final class ColumnsPartitionReader implements PartitionReader<InternalRow> {
             }
         }
         return false;
-    }
-
-    @Override
-    public void close() throws IOException {
-        file.close();
     }
 }

@@ -10,6 +10,7 @@ import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.types.StructType;
+import org.dbdf.DbdfException;
 
 /**
  * A read of the selected fields. Partitions are planned on the driver from each file's header and block index:
@@ -60,6 +61,8 @@ final class DbdfScan implements Scan, Batch {
                         maxPartitionBytes)) {
                     partitions.add(new DbdfInputPartition(path, file.getLen(), bands));
                 }
+            } catch (DbdfException error) {
+                throw HadoopFiles.invalid(path, error);
             } catch (IOException error) {
                 throw new UncheckedIOException("dbdf: cannot close " + path, error);
             }

@@ -13,6 +13,7 @@ import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import org.dbdf.DbdfException;
 
 /**
  * The .dbdf files of one load path as a table for batch reads. Writes go through
@@ -76,6 +77,8 @@ final class DbdfTable implements SupportsRead {
             }
             files = listed;
             shape = found;
+        } catch (DbdfException error) {
+            throw HadoopFiles.invalid(firstPath, error);
         } catch (IOException error) {
             throw new UncheckedIOException("dbdf: cannot close " + firstPath, error);
         }

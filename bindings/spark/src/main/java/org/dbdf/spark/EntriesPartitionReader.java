@@ -1,10 +1,7 @@
 package org.dbdf.spark;
 
-import java.io.IOException;
-import java.util.Iterator;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
-import org.apache.spark.sql.connector.read.PartitionReader;
 import org.dbdf.Block;
 import org.dbdf.BlockType;
 import org.dbdf.ValueType;
@@ -14,12 +11,10 @@ import org.dbdf.ValueType;
  * (within a band, in the order of the blocks' positions): the entries a block yields as COO, with object
  * coordinates. Empty blocks yield none.
  */
-final class EntriesPartitionReader implements PartitionReader<InternalRow> {
-    private final HadoopFiles.OpenReader file;
+final class EntriesPartitionReader extends BandPartitionReader {
     private final ValueType valueType;
     /** Field of (row, col, value) each output field is: 0, 1 or 2. */
     private final int[] outputFields;
-    private final Iterator<RowBand> bands;
 
     private RowBand band;
     private int member;
@@ -33,14 +28,13 @@ final class EntriesPartitionReader implements PartitionReader<InternalRow> {
 
     EntriesPartitionReader(HadoopFiles.OpenReader file, TableShape shape, int[] outputFields,
             DbdfInputPartition partition) {
-        this.file = file;
-        this.valueType = shape.columnTypes().length == 0 ? ValueType.F64 : shape.columnTypes()[0];
+        super(file, partition);
+        this.valueType = shape.columnTypes()[0];
         this.outputFields = outputFields;
-        this.bands = partition.bands().iterator();
     }
 
     @Override
-    public boolean next() {
+    protected boolean advance() {
         while (entry + 1 >= entries) {
             if (band == null || member >= band.blockCount()) {
                 if (!bands.hasNext()) {
@@ -62,7 +56,14 @@ final class EntriesPartitionReader implements PartitionReader<InternalRow> {
         if (block.blockType() == BlockType.EMPTY) {
             return;
         }
-        int count = Math.toIntExact(block.countEntries());
+        // At most the values stored: rows * cols for a dense block (its zeros are no entries), the entry count
+        // of its header for a sparse one. The header was checked against the file's size when the block was read.
+        long stored = block.info().storedValues();
+        if (stored > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("dbdf: cannot read " + file.path() + ": block " + block.index()
+                    + " stores " + stored + " values, more than one Java array holds");
+        }
+        int count = (int) stored;
         if (rows.length < count) {
             rows = new int[count];
             cols = new int[count];
@@ -84,10 +85,5 @@ final class EntriesPartitionReader implements PartitionReader<InternalRow> {
             };
         }
         return new GenericInternalRow(output);
-    }
-
-    @Override
-    public void close() throws IOException {
-        file.close();
     }
 }

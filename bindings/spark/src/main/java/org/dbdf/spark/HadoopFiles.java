@@ -11,6 +11,7 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.dbdf.DbdfException;
 import org.dbdf.Reader;
 import org.dbdf.ReaderOptions;
 
@@ -19,8 +20,8 @@ final class HadoopFiles {
     private HadoopFiles() {
     }
 
-    /** An open reader together with the stream it reads: closing closes both. */
-    record OpenReader(Reader reader, FSDataInputStream stream) implements AutoCloseable {
+    /** An open reader together with the stream it reads and its path: closing closes both. */
+    record OpenReader(Reader reader, FSDataInputStream stream, String path) implements AutoCloseable {
         @Override
         public void close() throws IOException {
             try {
@@ -82,7 +83,10 @@ final class HadoopFiles {
         try {
             FSDataInputStream stream = path.getFileSystem(configuration).open(path);
             try {
-                return new OpenReader(Reader.open(stream::read, size, options), stream);
+                return new OpenReader(Reader.open(stream::read, size, options), stream, pathText);
+            } catch (DbdfException error) {
+                stream.close();
+                throw invalid(pathText, error);
             } catch (RuntimeException error) {
                 stream.close();
                 throw error;
@@ -90,6 +94,14 @@ final class HadoopFiles {
         } catch (IOException error) {
             throw new UncheckedIOException("dbdf: cannot open " + path, error);
         }
+    }
+
+    /**
+     * A failure of the library on a file, with the file named in front of the library's own message (what, the
+     * byte offset, the rule); the library's exception is the cause.
+     */
+    static IllegalStateException invalid(String path, DbdfException error) {
+        return new IllegalStateException("dbdf: cannot read " + path + ": " + error.getMessage(), error);
     }
 
     static String describe(List<FileStatus> files) {

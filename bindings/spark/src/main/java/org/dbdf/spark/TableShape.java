@@ -21,8 +21,9 @@ import org.dbdf.ValueType;
  * per stored entry.
  * </ul>
  *
- * @param columnTypes value type of each object column (for a matrix, the matrix's value type for every column)
- * @param labels      the table's name of each object column
+ * @param columnTypes value type of each object column (for a matrix, the matrix's value type for every column);
+ *                    for {@link Kind#ENTRIES} the matrix's value type alone
+ * @param labels      the table's name of each object column; none for {@link Kind#ENTRIES}
  */
 record TableShape(Kind kind, boolean frame, long rows, long cols, ValueType[] columnTypes, String[] labels)
         implements Serializable {
@@ -33,29 +34,41 @@ record TableShape(Kind kind, boolean frame, long rows, long cols, ValueType[] co
     static final String COL = "col";
     static final String VALUE = "value";
 
+    /** More columns than this make a schema no query can use: the header is refused (layout=entries reads any). */
+    static final long MAX_COLUMNS = 65536;
+
     static TableShape of(Reader reader, ReadOptions options, String path) {
         ObjectInfo info = reader.info();
-        int cols = Math.toIntExact(info.cols());
+        boolean frame = info.dataType() == org.dbdf.DataType.FRAME;
+        if (frame && options.entries()) {
+            throw new IllegalArgumentException("dbdf: " + path + " holds a frame; layout=entries applies to "
+                    + "matrices only");
+        }
+        // Shapes are unsigned 64-bit: a negative long is 2^63 or more.
+        if (info.rows() < 0 || info.cols() < 0) {
+            reader.buildIndex(); // the library's own finding (the rule broken) comes first, if it has one
+            throw new IllegalArgumentException("dbdf: " + path + " declares " + Long.toUnsignedString(info.rows())
+                    + " x " + Long.toUnsignedString(info.cols()) + ", more rows or columns than a table holds");
+        }
+        if (!frame && (options.entries() || info.dataType() == org.dbdf.DataType.CSR)) {
+            // Entries need the matrix's value type only, whatever its width.
+            return new TableShape(Kind.ENTRIES, false, info.rows(), info.cols(),
+                    new ValueType[] {info.valueType()}, new String[0]);
+        }
+        if (info.cols() > MAX_COLUMNS) {
+            throw new IllegalArgumentException("dbdf: " + path + " has " + info.cols() + " columns, more than the "
+                    + MAX_COLUMNS + " a table of this source may have" + (frame ? "" : "; read it with layout=entries"));
+        }
+        int cols = (int) info.cols();
         ValueType[] types = new ValueType[cols];
         String[] labels = new String[cols];
-        boolean frame = info.dataType() == org.dbdf.DataType.FRAME;
         for (int column = 0; column < cols; column++) {
             types[column] = frame ? reader.columnType(column) : info.valueType();
             String label = frame ? reader.columnLabel(column) : "c" + column;
             // Spark cannot select a column without a name; the format allows empty labels.
             labels[column] = label.isEmpty() ? "col_" + column : label;
         }
-        Kind kind;
-        if (frame) {
-            if (options.entries()) {
-                throw new IllegalArgumentException("dbdf: " + path + " holds a frame; layout=entries applies to "
-                        + "matrices only");
-            }
-            kind = Kind.COLUMNS;
-        } else {
-            kind = options.entries() || info.dataType() == org.dbdf.DataType.CSR ? Kind.ENTRIES : Kind.COLUMNS;
-        }
-        return new TableShape(kind, frame, info.rows(), info.cols(), types, labels);
+        return new TableShape(Kind.COLUMNS, frame, info.rows(), info.cols(), types, labels);
     }
 
     /** The Spark schema: every value of every column fits its Spark type exactly. */
@@ -63,7 +76,7 @@ record TableShape(Kind kind, boolean frame, long rows, long cols, ValueType[] co
         if (kind == Kind.ENTRIES) {
             return new StructType(new StructField[] {
                 field(ROW, DataTypes.LongType), field(COL, DataTypes.LongType),
-                field(VALUE, TypeMapping.sparkType(columnTypes.length == 0 ? ValueType.F64 : columnTypes[0]))});
+                field(VALUE, TypeMapping.sparkType(columnTypes[0]))});
         }
         int offset = frame ? 0 : 1;
         StructField[] fields = new StructField[labels.length + offset];

@@ -3,7 +3,6 @@ package org.dbdf.spark;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -102,9 +101,5 @@ final class HadoopFiles {
      */
     static IllegalStateException invalid(String path, DbdfException error) {
         return new IllegalStateException("dbdf: cannot read " + path + ": " + error.getMessage(), error);
-    }
-
-    static String describe(List<FileStatus> files) {
-        return Arrays.toString(files.stream().map(file -> file.getPath().toString()).toArray());
     }
 }

@@ -104,3 +104,14 @@ if command -v mvn >/dev/null 2>&1 && [[ -f "$java_pom" ]] &&
   echo "install-deps: resolving the Maven plugins of the Java binding"
   mvn -B -q -f "$java_pom" org.apache.maven.plugins:maven-dependency-plugin:3.6.1:resolve-plugins >/dev/null
 fi
+
+# Spark data source (bindings/spark): Spark 4.2.0 for Scala 2.13 with everything it depends on, resolved once into
+# ~/.m2 (a few hundred MB, reused by every later build and test). Its Maven plugins are the Java binding's (above);
+# org.dbdf:dbdf comes from the build. Keep the version in step with spark.version in bindings/spark/pom.xml.
+spark_version=4.2.0
+if command -v mvn >/dev/null 2>&1 &&
+  ! [[ -f "$HOME/.m2/repository/org/apache/spark/spark-sql_2.13/$spark_version/spark-sql_2.13-$spark_version.jar" ]]; then
+  echo "install-deps: resolving Spark $spark_version for the Spark data source"
+  mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:3.6.1:get \
+    -Dartifact="org.apache.spark:spark-sql_2.13:$spark_version" >/dev/null
+fi

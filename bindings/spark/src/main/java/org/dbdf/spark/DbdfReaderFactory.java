@@ -1,0 +1,35 @@
+package org.dbdf.spark;
+
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+
+/** Sent to the executors: opens each partition's file through Hadoop and reads its bands. */
+final class DbdfReaderFactory implements PartitionReaderFactory {
+    private static final long serialVersionUID = 1L;
+
+    private final SerializableConfiguration configuration;
+    private final ReadOptions options;
+    private final TableShape shape;
+    /** For each output field: the object column (COLUMNS; -1 the row index) or the entry field (ENTRIES). */
+    private final int[] outputColumns;
+
+    DbdfReaderFactory(SerializableConfiguration configuration, ReadOptions options, TableShape shape,
+            int[] outputColumns) {
+        this.configuration = configuration;
+        this.options = options;
+        this.shape = shape;
+        this.outputColumns = outputColumns;
+    }
+
+    @Override
+    public PartitionReader<InternalRow> createReader(InputPartition partition) {
+        DbdfInputPartition part = (DbdfInputPartition) partition;
+        HadoopFiles.OpenReader file = HadoopFiles.open(part.path(), part.fileBytes(), configuration.get(),
+                options.readerOptions());
+        return shape.kind() == TableShape.Kind.ENTRIES
+                ? new EntriesPartitionReader(file, shape, outputColumns, part)
+                : new ColumnsPartitionReader(file, shape, outputColumns, part);
+    }
+}

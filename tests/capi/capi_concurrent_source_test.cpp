@@ -42,8 +42,7 @@ int64_t shared_read_at(void* context, uint64_t offset, void* destination, size_t
     if (other_thread) source.called_from_other_thread = true;
     const int now = ++source.in_flight;
     int most = source.most_in_flight.load();
-    while (now > most && !source.most_in_flight.compare_exchange_weak(most, now)) {
-    }
+    while (now > most && !source.most_in_flight.compare_exchange_weak(most, now)) {}
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(2);
     const bool payload_read = length >= 65536;
     while (source.overlap_wanted && payload_read && source.most_in_flight < 2 &&

@@ -1,5 +1,5 @@
-// Reading a whole 256 MiB dense object through a byte source whose read-at callback calls pread(), against the
-// file reader (positioned reads too) on the same file: the cost of the callback path (docs/byte-sources.md). Both
+// Reading a whole 256 MiB dense object through a byte source whose read-at callback calls pread() (on the calling
+// thread alone, or on the decode threads), against the file reader (positioned reads too) on the same file: the cost of the callback path (docs/byte-sources.md). Both
 // go through the C ABI. The file is written once into the temporary directory (DBDF_BENCH_DIR overrides it) and
 // reused by later runs; DBDF_BENCH_SOURCE_MIB makes it smaller (the smoke test).
 #include <benchmark/benchmark.h>
@@ -96,7 +96,8 @@ void BM_ReadDense_FileReader(benchmark::State& state) {
 }
 BENCHMARK(BM_ReadDense_FileReader)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// A byte source whose callback calls pread() on the same file (decoded on the calling thread, as every source is).
+// A byte source whose callback calls pread() on the same file; argument: 0 for a source read on the calling thread
+// alone, 1 for one that allows concurrent reads (pread() does), decoded on the automatic threads as a file is.
 void BM_ReadDense_PreadSource(benchmark::State& state) {
     const fs::path& path = source_file();
     std::vector<double> cells(std::size_t{rows_of_file()} * kCols);
@@ -107,6 +108,7 @@ void BM_ReadDense_PreadSource(benchmark::State& state) {
         source.read_at = pread_at;
         source.context = &fd;
         source.size = fs::file_size(path);
+        source.flags = state.range(0) != 0 ? DBDF_SOURCE_CONCURRENT_READS : 0;
         dbdf_reader_t* reader = nullptr;
         check(dbdf_reader_open_source(&source, nullptr, &reader), "open source");
         read_whole(reader, cells, state);
@@ -114,7 +116,7 @@ void BM_ReadDense_PreadSource(benchmark::State& state) {
     }
     ::close(fd);
 }
-BENCHMARK(BM_ReadDense_PreadSource)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ReadDense_PreadSource)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 

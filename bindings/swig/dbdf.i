@@ -463,6 +463,8 @@ struct dbdf_swig_violations {};
 %ignore dbdf_source_t;
 %ignore DBDF_SOURCE_SIZE_UNKNOWN;
 %ignore DBDF_SOURCE_INIT;
+/* Sources of Java and C# are read on the calling thread only (docs/byte-sources.md, "Concurrent reads"). */
+%ignore DBDF_SOURCE_CONCURRENT_READS;
 
 /* The info structs are filled by the library; the target language only reads them. */
 %immutable dbdf_object_info::data_type;

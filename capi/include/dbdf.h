@@ -775,14 +775,26 @@ DBDF_API dbdf_status_t dbdf_reader_open_memory_with_options(const void *data, si
  *  `length` (> 0). Returns the number of bytes copied: `length`, or fewer (a short read: the reader asks again for
  *  the rest), 0 only at the end of the source (any offset at or past it); or -1 on failure (the reader call fails
  *  with DBDF_ERR_IO and the message given to dbdf_set_callback_error() during the callback, if any). Called only
- *  from the thread that is inside a dbdf_reader_* call on that reader, during that call, never concurrently. */
+ *  during a dbdf_reader_* call on that reader: from the thread inside that call, never concurrently; or, when the
+ *  source's flags hold DBDF_SOURCE_CONCURRENT_READS, also from the library's decode threads, several at once. */
 typedef int64_t (*dbdf_read_at_fn)(void *context, uint64_t offset, void *destination, size_t length);
 
 /** dbdf_source_t.size of a source whose size is not known: the reader finds it by reading until read_at returns 0
  *  (about 2 log2(size) reads of one byte, doubling then bisecting the offset; never the whole source). */
 #define DBDF_SOURCE_SIZE_UNKNOWN UINT64_MAX
 
-/** A random-access byte source. Initialise with DBDF_SOURCE_INIT. */
+/** dbdf_source_t.flags: read_at may be called from several threads at once (it keeps no unguarded state, such as
+ *  a shared file position, and its context is safe to use from any thread). Whole-object reads
+ *  (dbdf_reader_read_dense(), dbdf_reader_read_dense_window(), dbdf_reader_read_column()) then fetch and decode
+ *  payloads on the decode threads that dbdf_open_options_t.threads allows, as they do for a file; each of those
+ *  threads calls read_at (and, when it fails, dbdf_set_callback_error()) on itself, only while the dbdf call that
+ *  started it runs, and is done before that call returns. Without the flag read_at runs only on the calling
+ *  thread. */
+#define DBDF_SOURCE_CONCURRENT_READS 1u
+
+/** A random-access byte source. Initialise with DBDF_SOURCE_INIT. Fields are only ever appended: a caller built
+ *  against an older header (a smaller struct_size, down to the 0.2.0 struct that ends with `release`) gets the
+ *  defaults of the fields it does not know. */
 typedef struct dbdf_source {
     size_t struct_size;             /**< sizeof(dbdf_source_t) of the caller's header */
     dbdf_read_at_fn read_at;        /**< required */
@@ -791,10 +803,11 @@ typedef struct dbdf_source {
     size_t read_ahead;              /**< bytes of the read-ahead window that coalesces small reads; 0: 64 KiB; at
                                          most 64 MiB */
     void (*release)(void *context); /**< called exactly once when the reader no longer needs the source; may be NULL */
+    uint32_t flags;                 /**< DBDF_SOURCE_CONCURRENT_READS or 0 (the default: calling thread only) */
 } dbdf_source_t;
 
 #define DBDF_SOURCE_INIT \
-    { sizeof(dbdf_source_t), NULL, NULL, DBDF_SOURCE_SIZE_UNKNOWN, 0, NULL }
+    { sizeof(dbdf_source_t), NULL, NULL, DBDF_SOURCE_SIZE_UNKNOWN, 0, NULL, 0 }
 
 /**
  * Open a reader over `source` (copied; the struct need not outlive the call), in the dialect `options` names
@@ -803,15 +816,18 @@ typedef struct dbdf_source {
  * read-ahead window go through it, filled only as far as the bytes already asked for pay for it: the bytes fetched
  * never exceed the bytes asked for plus one window. Reads as large as the window go straight to the destination.
  * Whole-object reads (dbdf_reader_read_dense() and the like) decode on the calling thread alone, whatever
- * dbdf_open_options_t.threads says, since read_at is called only from that thread.
+ * dbdf_open_options_t.threads says, since read_at is called only from that thread; with
+ * DBDF_SOURCE_CONCURRENT_READS in flags they decode on the threads `threads` allows, each fetching its payloads.
  * A failing source (read_at returns -1, 0 before the declared size, or more than `length`) makes the call that
  * needed the bytes fail with DBDF_ERR_IO and a message naming the byte offset; the reader stays where it was, and
  * later calls work or fail the same way.
  * Ownership: whenever source and source->read_at are not NULL, source->release (if set) is called exactly once:
  * before this function returns if it fails, otherwise by dbdf_reader_free().
  * Returns as dbdf_reader_open_file_with_options(); DBDF_ERR_INVALID_ARGUMENT also for source or read_at NULL, a
- * struct_size smaller than this version's dbdf_source_t, a read_ahead above 64 MiB or memory_map set; DBDF_ERR_IO
- * for a failing or short source.
+ * struct_size smaller than the 0.2.0 dbdf_source_t (which ends with `release`), flags other than
+ * DBDF_SOURCE_CONCURRENT_READS, a read_ahead above 64 MiB or memory_map set; DBDF_ERR_IO for a failing or short
+ * source. A failure of read_at on a decode thread is reported by the call that started it, as on the calling
+ * thread.
  */
 DBDF_API dbdf_status_t dbdf_reader_open_source(const dbdf_source_t *source, const dbdf_open_options_t *options,
                                                dbdf_reader_t **out);

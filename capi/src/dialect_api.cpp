@@ -102,9 +102,16 @@ std::shared_ptr<SourceRelease> own_release(const dbdf_source_t& source) {
 
 dbdf::Reader open_caller_source(const dbdf_source_t& source, std::shared_ptr<SourceRelease> release,
                                 const dbdf_open_options_t* options) {
-    if (source.struct_size < sizeof(dbdf_source_t)) {
+    // The 0.2.0 struct ended with `release`; later fields are read only when the caller's struct has them.
+    constexpr std::size_t first_struct_size = offsetof(dbdf_source_t, release) + sizeof(source.release);
+    if (source.struct_size < first_struct_size) {
         throw invalid_argument("source: struct_size is " + std::to_string(source.struct_size) + ", smaller than " +
-                               std::to_string(sizeof(dbdf_source_t)) + "; initialise it with DBDF_SOURCE_INIT");
+                               std::to_string(first_struct_size) + "; initialise it with DBDF_SOURCE_INIT");
+    }
+    const std::uint32_t flags = has_field(source, source.flags, "source") ? source.flags : 0;
+    if ((flags & ~DBDF_SOURCE_CONCURRENT_READS) != 0) {
+        throw invalid_argument("source: flags " + std::to_string(flags) +
+                               " hold bits other than DBDF_SOURCE_CONCURRENT_READS (1)");
     }
     const ReaderChoice choice = reader_choice(options);
     if (choice.access != dbdf::FileAccess::PositionedReads) {
@@ -118,6 +125,7 @@ dbdf::Reader open_caller_source(const dbdf_source_t& source, std::shared_ptr<Sou
     };
     if (source.size != DBDF_SOURCE_SIZE_UNKNOWN) core_source.size = source.size;
     core_source.read_ahead = source.read_ahead;
+    core_source.concurrent_reads = (flags & DBDF_SOURCE_CONCURRENT_READS) != 0;
     dbdf::Reader reader = dbdf::Reader::open_source(std::move(core_source), choice.dialect);
     reader.set_decode_threads(choice.threads);
     return reader;

@@ -1,7 +1,9 @@
 #include "callback_source.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
+#include <mutex>
 #include <string>
 
 #include "dbdf/error.hpp"
@@ -15,41 +17,57 @@ constexpr std::size_t kDefaultReadAheadBytes = std::size_t{64} << 10;
 // exceed the bytes the reader asked for plus one window. A walk over small records then reads a window at a time,
 // while a walk over records far apart (large payloads between them) soon fetches each record alone instead of a
 // window of payload it skips: the bound the counting tests assert.
+//
+// A source that allows concurrent reads is read from the decode threads too: the window is then shared under a
+// mutex (small reads are the index walk's, on the calling thread, so the lock is rarely contended), while reads as
+// large as the window go to the callback without it, several at once.
 class CallbackSource final : public ByteSource {
 public:
     CallbackSource(ReadAtSource source, std::uint64_t size, std::size_t window_bytes)
-        : read_(std::move(source.read_at)), size_(size), window_bytes_(window_bytes) {}
+        : read_(std::move(source.read_at)),
+          size_(size),
+          window_bytes_(window_bytes),
+          concurrent_reads_(source.concurrent_reads) {}
 
     std::uint64_t size() const override { return size_; }
-    bool concurrent_reads() const override { return false; }
+    bool concurrent_reads() const override { return concurrent_reads_; }
     std::uint64_t first_header_read_bytes() const override { return 64; }
 
     std::size_t read_at(std::uint64_t offset, std::span<std::byte> destination) const override {
         if (offset >= size_) return 0;
         const auto length = static_cast<std::size_t>(std::min<std::uint64_t>(destination.size(), size_ - offset));
-        asked_bytes_ += length;
+        asked_bytes_.fetch_add(length, std::memory_order_relaxed);
         std::size_t copied = 0;
         while (copied < length) {
             const std::uint64_t position = offset + copied;
             const std::size_t remaining = length - copied;
-            if (position >= window_first_ && position < window_first_ + window_size_) {
-                const auto count = static_cast<std::size_t>(
-                    std::min<std::uint64_t>(remaining, window_first_ + window_size_ - position));
-                std::memcpy(destination.data() + copied, window_data_ + (position - window_first_), count);
-                copied += count;
+            if (remaining < window_bytes_ || window_holds(position)) {
+                copied += copy_through_window(position, destination.data() + copied, remaining);
                 continue;
             }
-            if (remaining >= window_bytes_) {  // a large read goes straight to the caller's memory
-                read_fully(position, destination.data() + copied, remaining);
-                copied += remaining;
-                continue;
-            }
-            fill_window(position, remaining);
+            read_fully(position, destination.data() + copied, remaining);  // straight to the caller's memory
+            copied += remaining;
         }
         return length;
     }
 
 private:
+    bool window_holds(std::uint64_t position) const {
+        const std::lock_guard lock(window_mutex_);
+        return position >= window_first_ && position < window_first_ + window_size_;
+    }
+
+    // Copies what the window holds from `position` (filling it there first when it holds nothing), at most
+    // `remaining` bytes, and returns how many it copied.
+    std::size_t copy_through_window(std::uint64_t position, std::byte* destination, std::size_t remaining) const {
+        const std::lock_guard lock(window_mutex_);
+        if (position < window_first_ || position >= window_first_ + window_size_) fill_window(position, remaining);
+        const auto count =
+            static_cast<std::size_t>(std::min<std::uint64_t>(remaining, window_first_ + window_size_ - position));
+        std::memcpy(destination, window_data_ + (position - window_first_), count);
+        return count;
+    }
+
     // Reads [position, position + bytes) through the callback, asking again after short reads.
     void read_fully(std::uint64_t position, std::byte* destination, std::size_t bytes) const {
         std::size_t done = 0;
@@ -69,14 +87,16 @@ private:
                             0, position + done);
             }
             done += got;
-            fetched_bytes_ += got;
+            fetched_bytes_.fetch_add(got, std::memory_order_relaxed);
         }
     }
 
-    // Fills the window from `position` with at least `needed` bytes, and as many more as the budget allows.
+    // Fills the window from `position` with at least `needed` bytes, and as many more as the budget allows. Called
+    // with window_mutex_ held.
     void fill_window(std::uint64_t position, std::size_t needed) const {
-        const std::uint64_t allowed =
-            window_bytes_ + asked_bytes_ > fetched_bytes_ ? window_bytes_ + asked_bytes_ - fetched_bytes_ : 0;
+        const std::uint64_t asked = asked_bytes_.load(std::memory_order_relaxed);
+        const std::uint64_t fetched = fetched_bytes_.load(std::memory_order_relaxed);
+        const std::uint64_t allowed = window_bytes_ + asked > fetched ? window_bytes_ + asked - fetched : 0;
         const auto fill = static_cast<std::size_t>(std::min<std::uint64_t>(
             {std::max<std::uint64_t>(needed, allowed), std::uint64_t{window_bytes_}, size_ - position}));
         window_size_ = 0;  // a failing read leaves no window behind
@@ -90,12 +110,14 @@ private:
     std::function<std::size_t(std::uint64_t, std::span<std::byte>)> read_;
     std::uint64_t size_;
     std::size_t window_bytes_;
+    bool concurrent_reads_;
+    mutable std::mutex window_mutex_;  // guards the window (only contended when reads are concurrent)
     mutable ByteBuffer window_storage_;
     mutable const std::byte* window_data_ = nullptr;
     mutable std::uint64_t window_first_ = 0;
     mutable std::uint64_t window_size_ = 0;
-    mutable std::uint64_t asked_bytes_ = 0;    // bytes the reader asked for, all reads together
-    mutable std::uint64_t fetched_bytes_ = 0;  // bytes the callback delivered
+    mutable std::atomic<std::uint64_t> asked_bytes_ = 0;    // bytes the reader asked for, all reads together
+    mutable std::atomic<std::uint64_t> fetched_bytes_ = 0;  // bytes the callback delivered
 };
 
 // Whether the source holds a byte at `offset`: a one-byte read that returns 0 only past the end.

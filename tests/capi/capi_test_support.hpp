@@ -93,4 +93,29 @@ inline std::vector<std::uint8_t> sample_matrix(dbdf_encoding_t encoding = DBDF_E
     return finished_bytes(writer.get());
 }
 
+// An object of `blocks` dense blocks of rows x cols f64 values, written with `options` (NULL: spec).
+inline std::vector<std::uint8_t> dense_blocks_file(std::uint32_t blocks, std::uint32_t rows, std::uint32_t cols,
+                                                   const dbdf_writer_options_t* options = nullptr) {
+    dbdf_writer_t* raw = nullptr;
+    EXPECT_EQ(dbdf_writer_open_memory_with_options(options, &raw), DBDF_OK);
+    WriterHandle writer(raw);
+    EXPECT_EQ(
+        dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_F64, std::uint64_t{rows} * blocks, cols),
+        DBDF_OK);
+    std::vector<double> values(std::size_t{rows} * cols);
+    for (std::uint32_t block = 0; block < blocks; ++block) {
+        for (std::size_t i = 0; i < values.size(); ++i) values[i] = 0.1 * static_cast<double>(i + block) + 0.37;
+        EXPECT_EQ(dbdf_writer_add_dense(writer.get(), std::uint64_t{rows} * block, 0, rows, cols, DBDF_VALUE_F64,
+                                        values.data(), values.size(), 0, nullptr),
+                  DBDF_OK)
+            << dbdf_last_error_message();
+    }
+    EXPECT_EQ(dbdf_writer_finish(writer.get()), DBDF_OK) << dbdf_last_error_message();
+    const void* data = nullptr;
+    size_t nbytes = 0;
+    EXPECT_EQ(dbdf_writer_memory(writer.get(), &data, &nbytes), DBDF_OK);
+    const auto* first = static_cast<const std::uint8_t*>(data);
+    return std::vector<std::uint8_t>(first, first + nbytes);
+}
+
 }  // namespace dbdf_test

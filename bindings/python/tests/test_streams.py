@@ -1,5 +1,6 @@
 """Readers over binary file objects and writers into them: BytesIO, real files, a short-reading wrapper, a failing
-one, every golden matrix through a file object, and exceptions raised by the file object coming back unchanged."""
+one, every golden matrix through one-byte reads and failing at every offset, sinks failing after every byte count,
+and exceptions raised by the file object coming back unchanged."""
 
 from __future__ import annotations
 
@@ -162,6 +163,63 @@ def test_a_failure_at_every_offset_is_an_exception_never_a_crash():
     for limit in range(len(data)):
         with pytest.raises(StorageGone):
             dbdf.load(FailingAfter(data, limit=limit))
+
+
+@pytest.mark.parametrize("vector", MATRICES, ids=ids(MATRICES))
+def test_every_golden_matrix_failing_at_every_offset_raises_the_file_objects_exception(vector):
+    with open(vector_path(vector), "rb") as file:
+        data = file.read()
+    expected = expected_matrix(vector)
+    for limit in range(len(data)):
+        try:
+            loaded = dbdf.load(FailingAfter(data, limit=limit))
+        except StorageGone as raised:
+            assert isinstance(raised.__context__, dbdf.DbdfError), limit
+            assert raised.__context__.status == dbdf.Status.IO, limit
+            continue
+        # Only bytes the reader never needs may be out of reach without an exception.
+        if vector["data_type"] == "csr":
+            loaded = sparse_to_dense(loaded)
+        assert_same(np.asarray(loaded), expected)
+
+
+class FillingSink(io.RawIOBase):
+    """Takes `capacity` bytes, then raises StorageGone."""
+
+    def __init__(self, capacity: int):
+        super().__init__()
+        self.capacity = capacity
+        self.taken = bytearray()
+
+    def writable(self):
+        return True
+
+    def write(self, data):
+        room = self.capacity - len(self.taken)
+        if room <= 0:
+            raise StorageGone("the sink is full")
+        chunk = bytes(data[:room])
+        self.taken += chunk
+        return len(chunk)
+
+
+def test_a_sink_failing_after_any_number_of_bytes_raises_its_exception_after_writing_the_files_start():
+    small = np.arange(12 * 5, dtype=np.float64).reshape(12, 5) - 20.5
+    complete = encoded(small, block=(4, 5))
+    for capacity in range(len(complete)):
+        sink = FillingSink(capacity)
+        try:
+            dbdf.save(sink, small, block=(4, 5))
+        except StorageGone as raised:
+            assert isinstance(raised.__context__, dbdf.DbdfError), capacity
+            assert raised.__context__.status == dbdf.Status.SINK, capacity
+        else:
+            pytest.fail(f"a sink of {capacity} bytes took the whole object")
+        assert bytes(sink.taken) == complete[:capacity]
+    whole = FillingSink(len(complete))
+    dbdf.save(whole, small, block=(4, 5))
+    assert bytes(whole.taken) == complete
+    assert_same(dbdf.load(ShortReads(bytes(whole.taken), largest=3)), small)
 
 
 class FullDisk(io.RawIOBase):

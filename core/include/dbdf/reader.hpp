@@ -54,12 +54,15 @@ struct ReadAtSource {
     // Copies bytes of the source from `offset` into `destination` (at most its size, which is never 0) and returns
     // how many it copied: fewer is a short read (asked again for the rest), 0 only at or past the end of the
     // source. It throws to fail; the exception leaves the reader call that needed the bytes as it is. Called only
-    // from the thread inside a reader call, never concurrently.
+    // from the thread inside a reader call, never concurrently, unless concurrent_reads is set.
     std::function<std::size_t(std::uint64_t offset, std::span<std::byte> destination)> read_at;
     // Bytes in the source; when unknown it is found by probing (about 2 log2(size) one-byte reads).
     std::optional<std::uint64_t> size;
     // Bytes of the read-ahead window that coalesces small reads; 0 means 64 KiB.
     std::size_t read_ahead = 0;
+    // Whether read_at may be called from several threads at once (the reader's decode threads, during a reader
+    // call): whole-object reads then fetch and decode payloads on those threads as they do for a file.
+    bool concurrent_reads = false;
 };
 
 // The largest read-ahead window a source may ask for.
@@ -80,7 +83,8 @@ public:
     // Reads through the caller's read-at function: the header and the block records it needs, then only the
     // payloads of the blocks decoded, coalescing small reads through the read-ahead window. A source that fails,
     // ends before its declared size or returns more bytes than asked gives Error(Io) naming the byte; the reader
-    // stays usable. Whole-object reads decode on the calling thread alone, since read_at is called only there.
+    // stays usable. Whole-object reads decode on the calling thread alone, since read_at is called only there,
+    // unless the source allows concurrent reads.
     // Throws Error(InvalidArgument) for a read-ahead above kMaxReadAheadBytes.
     static Reader open_source(ReadAtSource source, Dialect dialect = Dialect::Spec);
 

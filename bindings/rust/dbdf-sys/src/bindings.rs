@@ -4,6 +4,7 @@ pub const DBDF_VERSION_MAJOR: u32 = 0;
 pub const DBDF_VERSION_MINOR: u32 = 2;
 pub const DBDF_VERSION_PATCH: u32 = 0;
 pub const DBDF_VERSION_NUMBER: u32 = 200;
+pub const DBDF_SOURCE_CONCURRENT_READS: u32 = 1;
 impl dbdf_status {
     #[doc = "< Success."]
     pub const DBDF_OK: dbdf_status = dbdf_status(0);
@@ -716,7 +717,7 @@ unsafe extern "C" {
         out: *mut *mut dbdf_reader_t,
     ) -> dbdf_status_t;
 }
-#[doc = " Read-at callback of a byte source: copy bytes of the source starting at `offset` into `destination`, at most\n  `length` (> 0). Returns the number of bytes copied: `length`, or fewer (a short read: the reader asks again for\n  the rest), 0 only at the end of the source (any offset at or past it); or -1 on failure (the reader call fails\n  with DBDF_ERR_IO and the message given to dbdf_set_callback_error() during the callback, if any). Called only\n  from the thread that is inside a dbdf_reader_* call on that reader, during that call, never concurrently."]
+#[doc = " Read-at callback of a byte source: copy bytes of the source starting at `offset` into `destination`, at most\n  `length` (> 0). Returns the number of bytes copied: `length`, or fewer (a short read: the reader asks again for\n  the rest), 0 only at the end of the source (any offset at or past it); or -1 on failure (the reader call fails\n  with DBDF_ERR_IO and the message given to dbdf_set_callback_error() during the callback, if any). Called only\n  during a dbdf_reader_* call on that reader: from the thread inside that call, never concurrently; or, when the\n  source's flags hold DBDF_SOURCE_CONCURRENT_READS, also from the library's decode threads, several at once."]
 pub type dbdf_read_at_fn = ::core::option::Option<
     unsafe extern "C" fn(
         context: *mut ::core::ffi::c_void,
@@ -725,7 +726,7 @@ pub type dbdf_read_at_fn = ::core::option::Option<
         length: usize,
     ) -> i64,
 >;
-#[doc = " A random-access byte source. Initialise with DBDF_SOURCE_INIT."]
+#[doc = " A random-access byte source. Initialise with DBDF_SOURCE_INIT. Fields are only ever appended: a caller built\n  against an older header (a smaller struct_size, down to the 0.2.0 struct that ends with `release`) gets the\n  defaults of the fields it does not know."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
 pub struct dbdf_source {
@@ -741,10 +742,12 @@ pub struct dbdf_source {
     pub read_ahead: usize,
     #[doc = "< called exactly once when the reader no longer needs the source; may be NULL"]
     pub release: ::core::option::Option<unsafe extern "C" fn(context: *mut ::core::ffi::c_void)>,
+    #[doc = "< DBDF_SOURCE_CONCURRENT_READS or 0 (the default: calling thread only)"]
+    pub flags: u32,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
-    ["Size of dbdf_source"][::core::mem::size_of::<dbdf_source>() - 48usize];
+    ["Size of dbdf_source"][::core::mem::size_of::<dbdf_source>() - 56usize];
     ["Alignment of dbdf_source"][::core::mem::align_of::<dbdf_source>() - 8usize];
     ["Offset of field: dbdf_source::struct_size"][::core::mem::offset_of!(dbdf_source, struct_size) - 0usize];
     ["Offset of field: dbdf_source::read_at"][::core::mem::offset_of!(dbdf_source, read_at) - 8usize];
@@ -752,6 +755,7 @@ const _: () = {
     ["Offset of field: dbdf_source::size"][::core::mem::offset_of!(dbdf_source, size) - 24usize];
     ["Offset of field: dbdf_source::read_ahead"][::core::mem::offset_of!(dbdf_source, read_ahead) - 32usize];
     ["Offset of field: dbdf_source::release"][::core::mem::offset_of!(dbdf_source, release) - 40usize];
+    ["Offset of field: dbdf_source::flags"][::core::mem::offset_of!(dbdf_source, flags) - 48usize];
 };
 impl Default for dbdf_source {
     fn default() -> Self {
@@ -762,10 +766,10 @@ impl Default for dbdf_source {
         }
     }
 }
-#[doc = " A random-access byte source. Initialise with DBDF_SOURCE_INIT."]
+#[doc = " A random-access byte source. Initialise with DBDF_SOURCE_INIT. Fields are only ever appended: a caller built\n  against an older header (a smaller struct_size, down to the 0.2.0 struct that ends with `release`) gets the\n  defaults of the fields it does not know."]
 pub type dbdf_source_t = dbdf_source;
 unsafe extern "C" {
-    #[doc = " Open a reader over `source` (copied; the struct need not outlive the call), in the dialect `options` names\n (NULL: defaults; memory_map must be 0). The reader fetches the header and the block headers it needs for its\n index, then only the payloads of blocks it decodes; never the whole source at once. Reads smaller than the\n read-ahead window go through it, filled only as far as the bytes already asked for pay for it: the bytes fetched\n never exceed the bytes asked for plus one window. Reads as large as the window go straight to the destination.\n Whole-object reads (dbdf_reader_read_dense() and the like) decode on the calling thread alone, whatever\n dbdf_open_options_t.threads says, since read_at is called only from that thread.\n A failing source (read_at returns -1, 0 before the declared size, or more than `length`) makes the call that\n needed the bytes fail with DBDF_ERR_IO and a message naming the byte offset; the reader stays where it was, and\n later calls work or fail the same way.\n Ownership: whenever source and source->read_at are not NULL, source->release (if set) is called exactly once:\n before this function returns if it fails, otherwise by dbdf_reader_free().\n Returns as dbdf_reader_open_file_with_options(); DBDF_ERR_INVALID_ARGUMENT also for source or read_at NULL, a\n struct_size smaller than this version's dbdf_source_t, a read_ahead above 64 MiB or memory_map set; DBDF_ERR_IO\n for a failing or short source."]
+    #[doc = " Open a reader over `source` (copied; the struct need not outlive the call), in the dialect `options` names\n (NULL: defaults; memory_map must be 0). The reader fetches the header and the block headers it needs for its\n index, then only the payloads of blocks it decodes; never the whole source at once. Reads smaller than the\n read-ahead window go through it, filled only as far as the bytes already asked for pay for it: the bytes fetched\n never exceed the bytes asked for plus one window. Reads as large as the window go straight to the destination.\n Whole-object reads (dbdf_reader_read_dense() and the like) decode on the calling thread alone, whatever\n dbdf_open_options_t.threads says, since read_at is called only from that thread; with\n DBDF_SOURCE_CONCURRENT_READS in flags they decode on the threads `threads` allows, each fetching its payloads.\n A failing source (read_at returns -1, 0 before the declared size, or more than `length`) makes the call that\n needed the bytes fail with DBDF_ERR_IO and a message naming the byte offset; the reader stays where it was, and\n later calls work or fail the same way.\n Ownership: whenever source and source->read_at are not NULL, source->release (if set) is called exactly once:\n before this function returns if it fails, otherwise by dbdf_reader_free().\n Returns as dbdf_reader_open_file_with_options(); DBDF_ERR_INVALID_ARGUMENT also for source or read_at NULL, a\n struct_size smaller than the 0.2.0 dbdf_source_t (which ends with `release`), flags other than\n DBDF_SOURCE_CONCURRENT_READS, a read_ahead above 64 MiB or memory_map set; DBDF_ERR_IO for a failing or short\n source. A failure of read_at on a decode thread is reported by the call that started it, as on the calling\n thread."]
     pub fn dbdf_reader_open_source(
         source: *const dbdf_source_t,
         options: *const dbdf_open_options_t,

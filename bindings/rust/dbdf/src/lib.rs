@@ -126,7 +126,7 @@ pub use dialect::{Dialect, PayloadLayout, ReaderOptions, WriterOptions};
 pub use error::{Error, Result, Status};
 pub use options::{BlockPlacement, FrameColumn, Window, WriteOptions};
 pub use reader::{ObjectInfo, Reader, Violation};
-pub use source::ReadAt;
+pub use source::{ConcurrentReadAt, ReadAt};
 pub use sparse::{Coo, Csr};
 pub use types::{BlockType, DataType, Encoding, ValueType};
 pub use value::Value;

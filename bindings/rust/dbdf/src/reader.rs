@@ -1,9 +1,10 @@
-//! [`Reader`]: one .dbdf object, from a file or from memory.
+//! [`Reader`]: one .dbdf object, from a file, from memory or from a byte source.
 
 use std::ffi::{c_char, c_int, c_void, CStr};
 use std::marker::PhantomData;
 use std::path::Path;
 use std::ptr::NonNull;
+use std::sync::Arc;
 
 use dbdf_sys as sys;
 
@@ -13,7 +14,9 @@ use crate::dialect::{Dialect, ReaderOptions};
 use crate::error::{check, Error, Result, Status};
 use crate::options::Window;
 use crate::path::path_to_c;
-use crate::source::{raw_source, take_callback_failure, ReadAt};
+use crate::source::{
+    raw_concurrent_source, raw_source, take_callback_failure, ConcurrentReadAt, DecodeThreadFailures, ReadAt,
+};
 use crate::sparse::Csr;
 use crate::types::{DataType, ValueType};
 use crate::value::Value;
@@ -55,6 +58,8 @@ pub struct Violation {
 pub struct Reader<'data> {
     handle: NonNull<sys::dbdf_reader_t>,
     _data: PhantomData<&'data [u8]>,
+    /// Where a [`ConcurrentReadAt`] source's failures on the decode threads wait for the call that started them.
+    decode_thread_failures: Option<Arc<DecodeThreadFailures>>,
 }
 
 // SAFETY: dbdf.h (THREADING): a handle may move between threads as long as one thread uses it at a time, which
@@ -62,7 +67,9 @@ pub struct Reader<'data> {
 unsafe impl Send for Reader<'_> {}
 
 impl Reader<'static> {
-    /// Open the file at `path` (memory-mapped, read-only) and parse its object header, in the spec dialect.
+    /// Open the file at `path` read-only and parse its object header, in the spec dialect. The file is read with
+    /// positioned reads (`pread`) into the reader's buffers or straight into the output, never memory-mapped, so a
+    /// file that shrinks while it is read gives [`Status::Io`], not a signal.
     pub fn open(path: impl AsRef<Path>) -> Result<Reader<'static>> {
         Reader::open_with(path, Dialect::Spec)
     }
@@ -125,7 +132,8 @@ impl<'data> Reader<'data> {
     /// window of `read_ahead` bytes (0: 64 KiB). A failing `input` fails the call that needed the bytes with
     /// [`Status::Io`], its `io::Error` as the error's [`source`](std::error::Error::source); the reader stays
     /// usable. A panic in `input` continues in the caller once the library call has returned. Whole-object reads
-    /// decode on the calling thread alone.
+    /// decode on the calling thread alone ([`from_concurrent_source`](Reader::from_concurrent_source) for a source
+    /// that may be read from several threads).
     pub fn from_source_with_options(
         input: impl ReadAt + Send + 'data,
         options: &ReaderOptions,
@@ -142,9 +150,50 @@ impl<'data> Reader<'data> {
         Ok(Reader::from_handle(handle))
     }
 
+    /// Read the object from `input`, any [`ConcurrentReadAt`] (a `File`, bytes, a client of remote storage that
+    /// can serve several ranges at once), as [`from_source`](Reader::from_source) does; the whole-object reads
+    /// ([`read_dense`](Reader::read_dense), [`read_dense_window`](Reader::read_dense_window),
+    /// [`read_column`](Reader::read_column) and their `_into` forms) fetch and decode the payloads on the decode
+    /// threads, calling `input` from several threads at once, as they do for a file. The spec dialect.
+    pub fn from_concurrent_source(input: impl ConcurrentReadAt + 'data) -> Result<Reader<'data>> {
+        Reader::from_concurrent_source_with_options(input, &ReaderOptions::new(), 0)
+    }
+
+    /// Read from `input` as [`from_concurrent_source`](Reader::from_concurrent_source) does, in
+    /// `options.dialect`, decoding on `options.threads`, with a read-ahead window of `read_ahead` bytes (0: 64 KiB).
+    /// A failing `input`, on whichever thread, fails the call with [`Status::Io`] and an `io::Error` of `input`
+    /// as the error's [`source`](std::error::Error::source); a panic in `input` continues in the caller.
+    pub fn from_concurrent_source_with_options(
+        input: impl ConcurrentReadAt + 'data,
+        options: &ReaderOptions,
+        read_ahead: usize,
+    ) -> Result<Reader<'data>> {
+        let raw_options = options.to_raw()?;
+        let (source, failures) = raw_concurrent_source(Box::new(input), read_ahead).map_err(|error| {
+            Error::new(Status::Io, format!("cannot find the size of the source: {error}")).with_source(error)
+        })?;
+        let mut handle: *mut sys::dbdf_reader_t = std::ptr::null_mut();
+        // SAFETY: source is initialised and owns its state, which the library releases exactly once; its input is
+        // Sync, as DBDF_SOURCE_CONCURRENT_READS requires; raw_options is initialised; handle is a valid
+        // out-parameter.
+        check(unsafe { sys::dbdf_reader_open_source(&source, &raw_options, &mut handle) })?;
+        let mut reader = Reader::from_handle(handle);
+        reader.decode_thread_failures = Some(failures);
+        Ok(reader)
+    }
+
     fn from_handle(handle: *mut sys::dbdf_reader_t) -> Reader<'data> {
         let handle = NonNull::new(handle).expect("the library returned DBDF_OK and a NULL reader");
-        Reader { handle, _data: PhantomData }
+        Reader { handle, _data: PhantomData, decode_thread_failures: None }
+    }
+
+    /// Runs `call`, a library call that may decode on several threads, keeping the failures of a concurrent
+    /// source's callbacks on those threads for its error.
+    fn on_decode_threads(&self, call: impl FnOnce() -> Result<()>) -> Result<()> {
+        match &self.decode_thread_failures {
+            Some(failures) => failures.around(call),
+            None => call(),
+        }
     }
 
     fn raw(&self) -> *mut sys::dbdf_reader_t {
@@ -283,9 +332,12 @@ impl<'data> Reader<'data> {
 
     /// The whole object into `out`, row-major with `row_stride` elements between rows (0: the column count).
     pub fn read_dense_into<T: Value>(&mut self, out: &mut [T], row_stride: u64) -> Result<()> {
+        let raw = self.raw();
         // SAFETY: out holds out.len() elements of T, the type passed.
-        check(unsafe {
-            sys::dbdf_reader_read_dense(self.raw(), T::VALUE_TYPE.to_raw(), value_ptr_mut(out), out.len(), row_stride)
+        self.on_decode_threads(|| {
+            check(unsafe {
+                sys::dbdf_reader_read_dense(raw, T::VALUE_TYPE.to_raw(), value_ptr_mut(out), out.len(), row_stride)
+            })
         })
     }
 
@@ -305,19 +357,22 @@ impl<'data> Reader<'data> {
 
     /// The cells of `window` into `out`, row-major with `row_stride` elements between rows (0: `window.cols`).
     pub fn read_dense_window_into<T: Value>(&mut self, window: Window, out: &mut [T], row_stride: u64) -> Result<()> {
+        let raw = self.raw();
         // SAFETY: out holds out.len() elements of T, the type passed.
-        check(unsafe {
-            sys::dbdf_reader_read_dense_window(
-                self.raw(),
-                T::VALUE_TYPE.to_raw(),
-                window.row,
-                window.col,
-                window.rows,
-                window.cols,
-                value_ptr_mut(out),
-                out.len(),
-                row_stride,
-            )
+        self.on_decode_threads(|| {
+            check(unsafe {
+                sys::dbdf_reader_read_dense_window(
+                    raw,
+                    T::VALUE_TYPE.to_raw(),
+                    window.row,
+                    window.col,
+                    window.rows,
+                    window.cols,
+                    value_ptr_mut(out),
+                    out.len(),
+                    row_stride,
+                )
+            })
         })
     }
 
@@ -331,9 +386,12 @@ impl<'data> Reader<'data> {
 
     /// Column `column` into `out` (at least one element per row).
     pub fn read_column_into<T: Value>(&mut self, column: u64, out: &mut [T]) -> Result<()> {
+        let raw = self.raw();
         // SAFETY: out holds out.len() elements of T, the type passed.
-        check(unsafe {
-            sys::dbdf_reader_read_column(self.raw(), column, T::VALUE_TYPE.to_raw(), value_ptr_mut(out), out.len())
+        self.on_decode_threads(|| {
+            check(unsafe {
+                sys::dbdf_reader_read_column(raw, column, T::VALUE_TYPE.to_raw(), value_ptr_mut(out), out.len())
+            })
         })
     }
 

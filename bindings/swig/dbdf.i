@@ -463,6 +463,19 @@ struct dbdf_swig_violations {};
 %ignore dbdf_source_t;
 %ignore DBDF_SOURCE_SIZE_UNKNOWN;
 %ignore DBDF_SOURCE_INIT;
+/* Arrow's C data interface is for Arrow's own libraries (Arrow Java's C Data module imports the stream). */
+%ignore ArrowSchema;
+%ignore ArrowArray;
+%ignore ArrowArrayStream;
+%ignore dbdf_arrow_export_options;
+%ignore dbdf_arrow_export_options_t;
+%ignore dbdf_arrow_export_options_init;
+%ignore DBDF_ARROW_EXPORT_OPTIONS_INIT;
+%ignore ARROW_FLAG_DICTIONARY_ORDERED;
+%ignore ARROW_FLAG_NULLABLE;
+%ignore ARROW_FLAG_MAP_KEYS_SORTED;
+%ignore ARROW_C_DATA_INTERFACE;
+%ignore ARROW_C_STREAM_INTERFACE;
 
 /* The info structs are filled by the library; the target language only reads them. */
 %immutable dbdf_object_info::data_type;

@@ -9,7 +9,7 @@
  *   4. Writing: open, begin, add blocks, tiling helpers, finish, memory output
  *   5. Dialects: reading and writing the layout DAPHNE's runtime really uses
  *   6. Output files: bytes of any format written with the file writer's replacement rules; signal cleanup
- *   7. Arrow C data interface: a reader's object as an ArrowArrayStream
+ *   7. Arrow C data interface: a reader's object as an ArrowArrayStream, a writer fed from one
  *
  * CONVENTIONS
  *
@@ -1097,6 +1097,41 @@ DBDF_API void dbdf_arrow_export_options_init(dbdf_arrow_export_options_t *option
  */
 DBDF_API dbdf_status_t dbdf_reader_export_arrow(dbdf_reader_t *reader, const dbdf_arrow_export_options_t *options,
                                                 struct ArrowArrayStream *out);
+
+/** Options of dbdf_writer_import_arrow(). Initialise with DBDF_ARROW_IMPORT_OPTIONS_INIT or
+ *  dbdf_arrow_import_options_init(); NULL means the defaults. */
+typedef struct dbdf_arrow_import_options {
+    size_t struct_size; /**< sizeof(dbdf_arrow_import_options_t) of the caller's header */
+    /** Non-zero: write a dense matrix whose columns are the stream's fields, all of one value type. 0 (the
+     *  default): a frame with one column per field, labelled by the field's name. */
+    int as_matrix;
+    /** Non-zero: Arrow booleans ("b") become u8 columns of 0 and 1. 0 (the default): they are refused. */
+    int booleans_as_u8;
+} dbdf_arrow_import_options_t;
+
+#define DBDF_ARROW_IMPORT_OPTIONS_INIT \
+    { sizeof(dbdf_arrow_import_options_t), 0, 0 }
+
+/** Set *options to the defaults (what DBDF_ARROW_IMPORT_OPTIONS_INIT gives). NULL is ignored. */
+DBDF_API void dbdf_arrow_import_options_init(dbdf_arrow_import_options_t *options);
+
+/**
+ * Write the record batches of `stream` with `writer` (not yet begun): a frame of `rows` rows (or, with
+ * as_matrix, a dense matrix), its header from the stream's schema, then each batch's columns as blocks with
+ * automatic encoding (frame columns in blocks of the writer's tile rows, matrix rows in full-width bands of about
+ * the tile size), pulling the next batch only once the previous one is written and released: at most one batch
+ * is held. Arrow's types map back as section 7's table says; `rows` is the number of rows the stream delivers,
+ * which the header needs before the first batch. Does not finish the writer: call dbdf_writer_finish() after it.
+ * The stream is always released (also on failure); the writer is failed after any failure but an argument error.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, struct_size not set); DBDF_ERR_CALL_ORDER (writer
+ * already begun); DBDF_ERR_UNSUPPORTED (a field whose Arrow type has no value type: strings, binaries, nested,
+ * decimals, temporal types, dictionaries, booleans unless asked, float16; with as_matrix, columns of different
+ * types; the message names the column and its type); DBDF_ERR_FORMAT (a null value, which the format cannot
+ * hold, or a stream that delivers more or fewer rows than `rows`); DBDF_ERR_IO (the stream's get_schema or
+ * get_next failed: the message has the stream's own); the errors of dbdf_writer_add_dense().
+ */
+DBDF_API dbdf_status_t dbdf_writer_import_arrow(dbdf_writer_t *writer, struct ArrowArrayStream *stream, uint64_t rows,
+                                                const dbdf_arrow_import_options_t *options);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -1,6 +1,7 @@
 // The Arrow section of dbdf.h over the core's Arrow stream (dbdf/arrow.hpp).
 #include <cstring>
 #include <memory>
+#include <string>
 
 #include "call_guard.hpp"
 #include "dbdf.h"
@@ -26,13 +27,13 @@ struct TakenReader {
     }
 };
 
-// The fields of the caller's options that its struct_size covers.
-dbdf_arrow_export_options_t read_options(const dbdf_arrow_export_options_t* options) {
-    dbdf_arrow_export_options_t result = DBDF_ARROW_EXPORT_OPTIONS_INIT;
+// The fields of the caller's options that its struct_size covers; `defaults` for the others.
+template <class Options>
+Options read_options(const Options* options, Options defaults, const char* init_macro) {
+    Options result = defaults;
     if (options == nullptr) return result;
     if (options->struct_size < sizeof(size_t)) {
-        throw invalid_argument("Arrow export options: struct_size is not set; initialise with "
-                               "DBDF_ARROW_EXPORT_OPTIONS_INIT");
+        throw invalid_argument(std::string("Arrow options: struct_size is not set; initialise with ") + init_macro);
     }
     const std::size_t covered = options->struct_size < sizeof result ? options->struct_size : sizeof result;
     std::memcpy(&result, options, covered);
@@ -51,14 +52,14 @@ void dbdf_arrow_export_options_init(dbdf_arrow_export_options_t* options) {
 dbdf_status_t dbdf_reader_export_arrow(dbdf_reader_t* reader, const dbdf_arrow_export_options_t* options,
                                        struct ArrowArrayStream* out) {
     return guarded([&] {
-        const dbdf_arrow_export_options_t settings = read_options(options);
+        const dbdf_arrow_export_options_t settings = read_options(
+            options, dbdf_arrow_export_options_t DBDF_ARROW_EXPORT_OPTIONS_INIT, "DBDF_ARROW_EXPORT_OPTIONS_INIT");
         dbdf::ArrowExportOptions core_options;
         if (settings.release != nullptr) {
             // Made first, so that every failure below drops it and calls the hook, as the header promises.
             core_options.keep_alive = std::shared_ptr<const void>(
-                nullptr, [release = settings.release, context = settings.release_context](const void*) {
-                    release(context);
-                });
+                nullptr,
+                [release = settings.release, context = settings.release_context](const void*) { release(context); });
         }
         require_pointer(reader, "reader");
         require_pointer(out, "out");
@@ -78,6 +79,29 @@ dbdf_status_t dbdf_reader_export_arrow(dbdf_reader_t* reader, const dbdf_arrow_e
         if (taken) taken->owned = true;
         return DBDF_OK;
     });
+}
+
+void dbdf_arrow_import_options_init(dbdf_arrow_import_options_t* options) {
+    if (options != nullptr) *options = DBDF_ARROW_IMPORT_OPTIONS_INIT;
+}
+
+dbdf_status_t dbdf_writer_import_arrow(dbdf_writer_t* writer, struct ArrowArrayStream* stream, uint64_t rows,
+                                       const dbdf_arrow_import_options_t* options) {
+    // The stream is released on every path, as the header promises, the argument errors included.
+    const dbdf_status_t status = guarded([&] {
+        require_pointer(writer, "writer");
+        require_pointer(stream, "stream");
+        if (stream->release == nullptr) throw invalid_argument("stream is released already");
+        const dbdf_arrow_import_options_t settings = read_options(
+            options, dbdf_arrow_import_options_t DBDF_ARROW_IMPORT_OPTIONS_INIT, "DBDF_ARROW_IMPORT_OPTIONS_INIT");
+        dbdf::ArrowImportOptions core_options;
+        core_options.as_matrix = settings.as_matrix != 0;
+        core_options.booleans_as_u8 = settings.booleans_as_u8 != 0;
+        dbdf::import_arrow_stream(stream, writer->writer, rows, core_options);
+        return DBDF_OK;
+    });
+    if (stream != nullptr && stream->release != nullptr) stream->release(stream);
+    return status;
 }
 
 }  // extern "C"

@@ -25,10 +25,9 @@ std::vector<RowBand> row_bands(const std::vector<BlockView>& index) {
         band.blocks.push_back(position);
     }
     for (RowBand& band : bands) {
-        std::sort(band.blocks.begin(), band.blocks.end(),
-                  [&](std::size_t a, std::size_t b) {
-                      return index[a].col != index[b].col ? index[a].col < index[b].col : index[a].row < index[b].row;
-                  });
+        std::sort(band.blocks.begin(), band.blocks.end(), [&](std::size_t a, std::size_t b) {
+            return index[a].col != index[b].col ? index[a].col < index[b].col : index[a].row < index[b].row;
+        });
     }
     return bands;
 }

@@ -3,7 +3,6 @@
 #include <bit>
 #include <cstring>
 
-
 namespace dbdf::detail {
 
 namespace {
@@ -73,8 +72,8 @@ std::vector<ColumnArray> matrix_columns(const BatchSource& source, const RowBand
     }
     if (all_lent) return columns;
     BatchStorage scratch;  // the band row-major, dropped once its columns are cut out
-    const void* band_values = decode_window(source, header.value_type, Window{band.row_begin, 0, band.rows(), header.cols},
-                                            scratch);
+    const void* band_values =
+        decode_window(source, header.value_type, Window{band.row_begin, 0, band.rows(), header.cols}, scratch);
     visit_value_type(header.value_type, [&]<class T>(type_tag<T>) {
         const T* rows = static_cast<const T*>(band_values);
         for (std::uint64_t column = 0; column < header.cols; ++column) {
@@ -157,7 +156,7 @@ std::vector<ColumnArray> band_columns(const BatchSource& source, const RowBand& 
         case DataType::Scalar: break;
     }
     return source.options.dense_layout == ArrowMatrixLayout::FixedSizeList ? matrix_list(source, band, storage)
-                                                                          : matrix_columns(source, band, storage);
+                                                                           : matrix_columns(source, band, storage);
 }
 
 }  // namespace dbdf::detail

@@ -17,4 +17,11 @@ const char* arrow_format(ValueType type) {
     return nullptr;
 }
 
+std::optional<ValueType> value_type_of_arrow_format(std::string_view format) {
+    for (const ValueTypeInfo& info : kValueTypeInfos) {
+        if (format == arrow_format(info.type)) return info.type;
+    }
+    return std::nullopt;
+}
+
 }  // namespace dbdf

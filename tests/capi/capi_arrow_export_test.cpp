@@ -13,29 +13,17 @@
 #include <string>
 #include <vector>
 
+#include "arrow_test_support.hpp"
 #include "capi_test_support.hpp"
 #include "dbdf.h"
 
 namespace {
 
+using dbdf_test::golden_vectors;
 using dbdf_test::memory_reader;
 using dbdf_test::memory_writer;
+using dbdf_test::read_file;
 using dbdf_test::ReaderHandle;
-
-std::vector<std::uint8_t> read_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-// Every valid golden vector (the top level of tests/vectors/; the invalid ones live in a subdirectory).
-std::vector<std::filesystem::path> golden_vectors() {
-    std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::directory_iterator(DBDF_VECTORS_DIR)) {
-        if (entry.path().extension() == ".dbdf") files.push_back(entry.path());
-    }
-    std::sort(files.begin(), files.end());
-    return files;
-}
 
 struct Pulled {
     std::vector<std::string> formats;  // per field
@@ -135,7 +123,8 @@ std::vector<std::vector<std::uint8_t>> expected_columns(dbdf_reader_t* reader, b
         EXPECT_EQ(dbdf_reader_read_csr(reader, info.value_type, offsets.data(), offsets.size(), cols.data(),
                                        values.data(), entries, &entries),
                   DBDF_OK);
-        for (std::uint64_t row = 0; row < info.rows; ++row) rows.insert(rows.end(), offsets[row + 1] - offsets[row], row);
+        for (std::uint64_t row = 0; row < info.rows; ++row)
+            rows.insert(rows.end(), offsets[row + 1] - offsets[row], row);
         columns = {as_bytes(rows), as_bytes(cols), values};
     } else {
         const std::size_t size = dbdf_value_type_size(info.value_type);
@@ -187,7 +176,8 @@ TEST(ArrowExport, EveryGoldenVectorEqualsTheOrdinaryReads) {
         SCOPED_TRACE(file.filename().string());
         const std::vector<std::uint8_t> bytes = read_file(file);
         for (const bool take_reader : {false, true}) {
-            for (const bool dense_as_list : {false, true}) expect_export_matches_reads(bytes, take_reader, dense_as_list);
+            for (const bool dense_as_list : {false, true})
+                expect_export_matches_reads(bytes, take_reader, dense_as_list);
         }
     }
 }

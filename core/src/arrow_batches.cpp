@@ -24,17 +24,24 @@ const void* lent_values(const BatchSource& source, const BlockView& block, Value
     return values;
 }
 
-// For each object column, the lent values of the one block that holds it in the band, or nullptr.
-std::vector<const void*> lent_columns(const BatchSource& source, const RowBand& band) {
-    const ObjectHeader& header = source.reader.header();
-    std::vector<const void*> lent(header.cols, nullptr);
+// For each object column, the one-column block that holds all its rows of the band, or nullptr.
+std::vector<const BlockView*> column_blocks(const BatchSource& source, const RowBand& band) {
+    std::vector<const BlockView*> blocks(source.reader.header().cols, nullptr);
     for (const std::size_t position : band.blocks) {
         const BlockView& block = source.index[position];
-        if (block.cols == 1 && block.rows == band.rows()) {
-            lent[block.col] = lent_values(source, block, header.type_of_column(block.col));
-        }
+        if (block.cols == 1 && block.rows == band.rows()) blocks[block.col] = &block;
     }
-    return lent;
+    return blocks;
+}
+
+// The values of a column held by one block: lent where lent_values() allows, else the block decoded on its own
+// (one pass over its payload, straight into a buffer of the batch).
+const void* one_block_column(const BatchSource& source, const BlockView& block, ValueType type, BatchStorage& storage) {
+    if (const void* lent = lent_values(source, block, type)) return lent;
+    std::byte* values = storage.allocate(block.rows * value_size(type));
+    source.reader.seek_block(block.index);
+    source.reader.decode_dense(type, values, block.rows, 1);
+    return values;
 }
 
 void* decode_window(const BatchSource& source, ValueType type, const Window& window, BatchStorage& storage) {
@@ -46,31 +53,35 @@ void* decode_window(const BatchSource& source, ValueType type, const Window& win
 
 std::vector<ColumnArray> frame_columns(const BatchSource& source, const RowBand& band, BatchStorage& storage) {
     const ObjectHeader& header = source.reader.header();
-    const std::vector<const void*> lent = lent_columns(source, band);
+    const std::vector<const BlockView*> blocks = column_blocks(source, band);
     std::vector<ColumnArray> columns;
     for (std::uint64_t column = 0; column < header.cols; ++column) {
-        const void* values = lent[column];
-        if (values == nullptr) {
-            values = decode_window(source, header.column_types[column], Window{band.row_begin, column, band.rows(), 1},
-                                   storage);
+        const ValueType type = header.column_types[column];
+        const void* values = nullptr;
+        if (blocks[column] != nullptr) {
+            values = one_block_column(source, *blocks[column], type, storage);
+        } else {
+            values = decode_window(source, type, Window{band.row_begin, column, band.rows(), 1}, storage);
         }
         columns.push_back(ColumnArray{values, as_length(band.rows()), 0});
     }
     return columns;
 }
 
-// Columns of a dense matrix: lent where a column is one block of its own, the others cut out of the band decoded
-// row-major once.
+// Columns of a dense matrix: a column that is one block of its own is lent or decoded alone, the others are cut
+// out of the band decoded row-major once.
 std::vector<ColumnArray> matrix_columns(const BatchSource& source, const RowBand& band, BatchStorage& storage) {
     const ObjectHeader& header = source.reader.header();
-    const std::vector<const void*> lent = lent_columns(source, band);
+    const std::vector<const BlockView*> blocks = column_blocks(source, band);
     std::vector<ColumnArray> columns(header.cols, ColumnArray{nullptr, as_length(band.rows()), 0});
-    bool all_lent = true;
+    bool all_done = true;
     for (std::uint64_t column = 0; column < header.cols; ++column) {
-        columns[column].values = lent[column];
-        all_lent = all_lent && lent[column] != nullptr;
+        if (blocks[column] != nullptr) {
+            columns[column].values = one_block_column(source, *blocks[column], header.value_type, storage);
+        }
+        all_done = all_done && columns[column].values != nullptr;
     }
-    if (all_lent) return columns;
+    if (all_done) return columns;
     BatchStorage scratch;  // the band row-major, dropped once its columns are cut out
     const void* band_values =
         decode_window(source, header.value_type, Window{band.row_begin, 0, band.rows(), header.cols}, scratch);

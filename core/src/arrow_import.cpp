@@ -27,11 +27,26 @@ std::string describe_format(std::string_view format) {
         std::string_view prefix, name;
     };
     static constexpr Known kKnown[] = {
-        {"n", "null"},          {"b", "boolean"},           {"e", "float16"},          {"u", "string"},
-        {"U", "large string"},  {"vu", "string view"},      {"z", "binary"},           {"Z", "large binary"},
-        {"vz", "binary view"},  {"w:", "fixed-size binary"}, {"d:", "decimal"},         {"t", "date or time"},
-        {"+l", "list"},         {"+L", "large list"},       {"+w:", "fixed-size list"}, {"+s", "struct"},
-        {"+m", "map"},          {"+u", "union"},            {"+r", "run-end encoded"}, {"+v", "list view"},
+        {"n", "null"},
+        {"b", "boolean"},
+        {"e", "float16"},
+        {"u", "string"},
+        {"U", "large string"},
+        {"vu", "string view"},
+        {"z", "binary"},
+        {"Z", "large binary"},
+        {"vz", "binary view"},
+        {"w:", "fixed-size binary"},
+        {"d:", "decimal"},
+        {"t", "date or time"},
+        {"+l", "list"},
+        {"+L", "large list"},
+        {"+w:", "fixed-size list"},
+        {"+s", "struct"},
+        {"+m", "map"},
+        {"+u", "union"},
+        {"+r", "run-end encoded"},
+        {"+v", "list view"},
     };
     for (const Known& known : kKnown) {
         if (format.starts_with(known.prefix)) return std::string(known.name) + " ('" + std::string(format) + "')";
@@ -101,24 +116,26 @@ struct BatchImport {
     Writer& writer;
     const std::vector<ImportColumn>& columns;
     const ArrowImportOptions& options;
-    std::uint64_t rows;            // announced
-    std::uint64_t rows_done = 0;   // written so far
+    std::uint64_t rows;              // announced
+    std::uint64_t rows_done = 0;     // written so far
     std::vector<std::byte> scratch;  // booleans unpacked, a matrix's rows
 };
 
 // The values of column `index` of `batch`: a pointer to the first of batch.length values of the column's type.
-const void* column_values(BatchImport& import, const ArrowArray& batch, std::size_t index, std::vector<std::byte>& unpacked) {
+const void* column_values(BatchImport& import, const ArrowArray& batch, std::size_t index,
+                          std::vector<std::byte>& unpacked) {
     const ImportColumn& column = import.columns[index];
     const ArrowArray& array = *batch.children[index];
     const std::string where = "column " + std::to_string(index) + " ('" + column.label + "')";
     const std::int64_t offset = batch.offset + array.offset;
     if (array.length < batch.offset + batch.length || array.n_buffers != 2 || array.buffers[1] == nullptr) {
-        throw Error(ErrorCode::Format, where + ": the Arrow array does not hold the batch's " +
-                                           std::to_string(batch.length) + " values");
+        throw Error(ErrorCode::Format,
+                    where + ": the Arrow array does not hold the batch's " + std::to_string(batch.length) + " values");
     }
     require_no_nulls(array, offset, batch.length, where);
     if (!column.boolean) {
-        return static_cast<const std::byte*>(array.buffers[1]) + offset * static_cast<std::int64_t>(value_size(column.type));
+        return static_cast<const std::byte*>(array.buffers[1]) +
+               offset * static_cast<std::int64_t>(value_size(column.type));
     }
     unpacked.resize(static_cast<std::size_t>(batch.length));
     for (std::int64_t i = 0; i < batch.length; ++i) {
@@ -135,8 +152,8 @@ void import_batch(BatchImport& import, const ArrowArray& batch) {
     require_no_nulls(batch, batch.offset, batch.length, "a batch (its struct)");
     const auto length = static_cast<std::uint64_t>(batch.length);
     if (length > import.rows - import.rows_done) {
-        throw Error(ErrorCode::Format, "the Arrow stream delivers more than the " + std::to_string(import.rows) +
-                                           " rows announced");
+        throw Error(ErrorCode::Format,
+                    "the Arrow stream delivers more than the " + std::to_string(import.rows) + " rows announced");
     }
     if (length == 0 || import.columns.empty()) {
         import.rows_done += length;
@@ -187,7 +204,8 @@ void import_arrow_stream(ArrowArrayStream* stream, Writer& writer, std::uint64_t
                          const ArrowImportOptions& options) {
     Released<ArrowArrayStream> stream_guard{stream};
     ArrowSchema schema{};
-    if (const int code = stream->get_schema(stream, &schema); code != 0) throw_stream_error(stream, code, "give its schema");
+    if (const int code = stream->get_schema(stream, &schema); code != 0)
+        throw_stream_error(stream, code, "give its schema");
     Released<ArrowSchema> schema_guard{&schema};
     const std::vector<ImportColumn> columns = import_columns(schema, options);
     if (options.as_matrix) {
@@ -213,14 +231,15 @@ void import_arrow_stream(ArrowArrayStream* stream, Writer& writer, std::uint64_t
     BatchImport import{writer, columns, options, rows, 0, {}};
     for (;;) {
         ArrowArray batch{};
-        if (const int code = stream->get_next(stream, &batch); code != 0) throw_stream_error(stream, code, "give a batch");
+        if (const int code = stream->get_next(stream, &batch); code != 0)
+            throw_stream_error(stream, code, "give a batch");
         if (batch.release == nullptr) break;
         Released<ArrowArray> batch_guard{&batch};
         import_batch(import, batch);
     }
     if (import.rows_done != rows) {
-        throw Error(ErrorCode::Format, "the Arrow stream ended after " + std::to_string(import.rows_done) +
-                                           " rows; " + std::to_string(rows) + " were announced");
+        throw Error(ErrorCode::Format, "the Arrow stream ended after " + std::to_string(import.rows_done) + " rows; " +
+                                           std::to_string(rows) + " were announced");
     }
 }
 

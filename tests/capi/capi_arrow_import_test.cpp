@@ -19,8 +19,8 @@ namespace {
 
 using dbdf_test::golden_vectors;
 using dbdf_test::memory_reader;
-using dbdf_test::read_file;
 using dbdf_test::memory_writer;
+using dbdf_test::read_file;
 using dbdf_test::ReaderHandle;
 using dbdf_test::WriterHandle;
 

@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import gc
 
+import duckdb
 import numpy as np
+import polars
 import pyarrow as pa
 import pytest
 
 import dbdf
 from dbdf import _arrow
 from conftest import FRAMES, MATRICES, bits, ids, vector_path
-
-polars = pytest.importorskip("polars")
-duckdb = pytest.importorskip("duckdb")
 
 
 def readers(vector):

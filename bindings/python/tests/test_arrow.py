@@ -5,6 +5,7 @@ for bit; dbdf.save writes their tables back; strings and nulls are refused namin
 from __future__ import annotations
 
 import gc
+import io
 
 import duckdb
 import numpy as np
@@ -100,6 +101,17 @@ def test_batches_outlive_the_reader():
     del table
     gc.collect()
     assert _arrow._kept == {}
+
+
+def test_a_bytes_reader_lends_its_one_byte_columns():
+    sink = io.BytesIO()
+    dbdf.save(sink, {"a": np.arange(100, dtype=np.uint8)}, encoding="as-given")
+    data = sink.getvalue()
+    table = pa.table(dbdf.Reader.from_bytes(data))
+    base = np.frombuffer(data, dtype=np.uint8).ctypes.data
+    address = table.column("a").chunk(0).buffers()[1].address
+    assert base <= address < base + len(data)
+    assert_bits(table.column("a").to_numpy(), np.arange(100, dtype=np.uint8))
 
 
 def test_save_takes_pyarrow_polars_and_duckdb_tables(tmp_path):

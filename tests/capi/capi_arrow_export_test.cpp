@@ -182,6 +182,26 @@ TEST(ArrowExport, EveryGoldenVectorEqualsTheOrdinaryReads) {
     }
 }
 
+TEST(ArrowExport, FileReadersExportTheSameValuesDecodedIntoTheBatches) {
+    for (const auto& file : golden_vectors()) {
+        SCOPED_TRACE(file.filename().string());
+        const std::vector<std::uint8_t> bytes = read_file(file);
+        ReaderHandle reference = memory_reader(bytes);
+        const auto expected = expected_columns(reference.get(), false);
+        dbdf_reader_t* reader = nullptr;
+        ASSERT_OK(dbdf_reader_open_file(file.string().c_str(), &reader));
+        dbdf_arrow_export_options_t options = DBDF_ARROW_EXPORT_OPTIONS_INIT;
+        options.take_reader = 1;  // owned by the stream: the file reader lends nothing, so every batch is decoded
+        ArrowArrayStream stream{};
+        ASSERT_OK(dbdf_reader_export_arrow(reader, &options, &stream));
+        const Pulled pulled = pull_all(stream);
+        ASSERT_EQ(pulled.columns.size(), expected.size());
+        for (std::size_t field = 0; field < expected.size(); ++field) {
+            EXPECT_EQ(pulled.columns[field], expected[field]) << "field " << pulled.names[field];
+        }
+    }
+}
+
 TEST(ArrowExport, FrameFieldsAreNamedAndTypedByItsColumns) {
     const std::vector<std::uint8_t> bytes = read_file(std::filesystem::path(DBDF_VECTORS_DIR) / "frame_mixed.dbdf");
     ReaderHandle reader = memory_reader(bytes);

@@ -466,6 +466,24 @@ struct dbdf_swig_violations {};
 /* Sources of Java and C# are read on the calling thread only (docs/byte-sources.md, "Concurrent reads"). */
 %ignore DBDF_SOURCE_CONCURRENT_READS;
 
+/* Arrow's C data interface is for Arrow's own libraries (Arrow Java's C Data module imports the stream). */
+%ignore ArrowSchema;
+%ignore ArrowArray;
+%ignore ArrowArrayStream;
+%ignore dbdf_arrow_export_options;
+%ignore dbdf_arrow_export_options_t;
+%ignore dbdf_arrow_export_options_init;
+%ignore DBDF_ARROW_EXPORT_OPTIONS_INIT;
+%ignore dbdf_arrow_import_options;
+%ignore dbdf_arrow_import_options_t;
+%ignore dbdf_arrow_import_options_init;
+%ignore DBDF_ARROW_IMPORT_OPTIONS_INIT;
+%ignore ARROW_FLAG_DICTIONARY_ORDERED;
+%ignore ARROW_FLAG_NULLABLE;
+%ignore ARROW_FLAG_MAP_KEYS_SORTED;
+%ignore ARROW_C_DATA_INTERFACE;
+%ignore ARROW_C_STREAM_INTERFACE;
+
 /* The info structs are filled by the library; the target language only reads them. */
 %immutable dbdf_object_info::data_type;
 %immutable dbdf_object_info::value_type;

@@ -9,6 +9,7 @@
  *   4. Writing: open, begin, add blocks, tiling helpers, finish, memory output
  *   5. Dialects: reading and writing the layout DAPHNE's runtime really uses
  *   6. Output files: bytes of any format written with the file writer's replacement rules; signal cleanup
+ *   7. Arrow C data interface: a reader's object as an ArrowArrayStream, a writer fed from one
  *
  * CONVENTIONS
  *
@@ -1002,6 +1003,151 @@ DBDF_API void dbdf_file_output_free(dbdf_file_output_t *output);
  * the last error.
  */
 DBDF_API void dbdf_remove_temporary_files(void);
+
+/* ============================================================================================================
+ * 7. Arrow C data interface
+ *
+ * A reader exports its object as an ArrowArrayStream of Arrow's C stream interface, which pyarrow, polars, DuckDB,
+ * Arrow Java and arrow-rs import without copying (docs/arrow.md has the mapping tables and the ownership rules):
+ * - a frame: one field per column, named by its label (up to a NUL byte in it), typed by its value type;
+ * - a dense matrix: one field per matrix column, "c0", "c1", ...; or, with dense_as_list, one field "values", a
+ *   fixed-size list ("+w:cols") of each row's values;
+ * - a CSR matrix: the fields "row" and "col" (uint64, object-wide indices) and "value", one entry per stored
+ *   non-zero (rule 14) in row-major order.
+ * Value types map one to one: u8..u64 to Arrow's uint8..uint64 ("C", "S", "I", "L"), i8..i64 to int8..int64
+ * ("c", "s", "i", "l"), f32 and f64 to float32 and float64 ("f", "g"). No field is nullable. The top-level
+ * schema is a struct ("+s") and each batch a struct array, as the stream interface requires.
+ * One batch per row band of blocks (the narrowest run of rows no block crosses), decoded when the consumer pulls
+ * it (get_next), never all at once; the stream's get_schema reads only the header, and the first get_next builds
+ * the block index. A failure while pulling makes get_next return EINVAL (the file breaks the format), EIO (it
+ * cannot be read) or ENOMEM, and get_last_error() gives dbdf's message (rule and byte offset included).
+ * The structs are Arrow's own, defined here under Arrow's guard macros so that this header and Arrow's (abi.h,
+ * nanoarrow) can be included together.
+ * ========================================================================================================== */
+
+#ifndef ARROW_C_DATA_INTERFACE
+#define ARROW_C_DATA_INTERFACE
+
+#define ARROW_FLAG_DICTIONARY_ORDERED 1
+#define ARROW_FLAG_NULLABLE 2
+#define ARROW_FLAG_MAP_KEYS_SORTED 4
+
+struct ArrowSchema {
+    const char *format;
+    const char *name;
+    const char *metadata;
+    int64_t flags;
+    int64_t n_children;
+    struct ArrowSchema **children;
+    struct ArrowSchema *dictionary;
+    void (*release)(struct ArrowSchema *);
+    void *private_data;
+};
+
+struct ArrowArray {
+    int64_t length;
+    int64_t null_count;
+    int64_t offset;
+    int64_t n_buffers;
+    int64_t n_children;
+    const void **buffers;
+    struct ArrowArray **children;
+    struct ArrowArray *dictionary;
+    void (*release)(struct ArrowArray *);
+    void *private_data;
+};
+
+#endif /* ARROW_C_DATA_INTERFACE */
+
+#ifndef ARROW_C_STREAM_INTERFACE
+#define ARROW_C_STREAM_INTERFACE
+
+struct ArrowArrayStream {
+    int (*get_schema)(struct ArrowArrayStream *, struct ArrowSchema *out);
+    int (*get_next)(struct ArrowArrayStream *, struct ArrowArray *out);
+    const char *(*get_last_error)(struct ArrowArrayStream *);
+    void (*release)(struct ArrowArrayStream *);
+    void *private_data;
+};
+
+#endif /* ARROW_C_STREAM_INTERFACE */
+
+/** Options of dbdf_reader_export_arrow(). Initialise with DBDF_ARROW_EXPORT_OPTIONS_INIT or
+ *  dbdf_arrow_export_options_init(); NULL means the defaults. */
+typedef struct dbdf_arrow_export_options {
+    size_t struct_size; /**< sizeof(dbdf_arrow_export_options_t) of the caller's header */
+    /** Dense matrices: non-zero gives one fixed-size-list field "values" instead of one field per column. */
+    int dense_as_list;
+    /** Non-zero: the stream takes the reader over. The caller no longer uses or frees it; it is freed once the
+     *  stream and every batch it produced are released, so batches may point into the reader's memory (below).
+     *  0 (the default): the stream borrows the reader, which must outlive the stream (not the batches) and must
+     *  not be used while the stream is, since pulling a batch moves its block position. */
+    int take_reader;
+    /** Called exactly once with `release_context` when the stream and every batch it produced have been released
+     *  (in whatever order, on whatever thread the consumer releases them), or before dbdf_reader_export_arrow()
+     *  returns when it fails. May be NULL. Lets a caller keep memory a reader reads alive as long as batches point
+     *  into it. */
+    void (*release)(void *release_context);
+    void *release_context;
+} dbdf_arrow_export_options_t;
+
+#define DBDF_ARROW_EXPORT_OPTIONS_INIT \
+    { sizeof(dbdf_arrow_export_options_t), 0, 0, NULL, NULL }
+
+/** Set *options to the defaults (what DBDF_ARROW_EXPORT_OPTIONS_INIT gives). NULL is ignored. */
+DBDF_API void dbdf_arrow_export_options_init(dbdf_arrow_export_options_t *options);
+
+/**
+ * Fill *out with an ArrowArrayStream over the reader's object (the mapping above). Reads nothing but what the
+ * header already gave: the blocks are read as batches are pulled. The stream follows Arrow's release protocol:
+ * the consumer releases the stream, each batch and each child array of a batch (moved out or not) once, in any
+ * order, from any thread, also after the reader's handle is freed.
+ * Buffers: a batch's column points into the reader's memory, without a copy, when the stream owns the reader
+ * (take_reader), the reader lends memory (dbdf_reader_open_memory(), or a file opened with memory_map), the host
+ * is little-endian, and the column's rows of the band are one dense block of the column's value type, aligned to
+ * its value size (a frame's one-column blocks, a matrix's one-column blocks; with dense_as_list, a block spanning
+ * the band's full width). Every other column is decoded into a buffer the batch owns. Memory given to
+ * dbdf_reader_open_memory() must then stay valid until `release` is called (or the last batch is released).
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (reader or out NULL, options whose struct_size is not set); on
+ * failure the reader stays the caller's.
+ */
+DBDF_API dbdf_status_t dbdf_reader_export_arrow(dbdf_reader_t *reader, const dbdf_arrow_export_options_t *options,
+                                                struct ArrowArrayStream *out);
+
+/** Options of dbdf_writer_import_arrow(). Initialise with DBDF_ARROW_IMPORT_OPTIONS_INIT or
+ *  dbdf_arrow_import_options_init(); NULL means the defaults. */
+typedef struct dbdf_arrow_import_options {
+    size_t struct_size; /**< sizeof(dbdf_arrow_import_options_t) of the caller's header */
+    /** Non-zero: write a dense matrix whose columns are the stream's fields, all of one value type. 0 (the
+     *  default): a frame with one column per field, labelled by the field's name. */
+    int as_matrix;
+    /** Non-zero: Arrow booleans ("b") become u8 columns of 0 and 1. 0 (the default): they are refused. */
+    int booleans_as_u8;
+} dbdf_arrow_import_options_t;
+
+#define DBDF_ARROW_IMPORT_OPTIONS_INIT \
+    { sizeof(dbdf_arrow_import_options_t), 0, 0 }
+
+/** Set *options to the defaults (what DBDF_ARROW_IMPORT_OPTIONS_INIT gives). NULL is ignored. */
+DBDF_API void dbdf_arrow_import_options_init(dbdf_arrow_import_options_t *options);
+
+/**
+ * Write the record batches of `stream` with `writer` (not yet begun): a frame of `rows` rows (or, with
+ * as_matrix, a dense matrix), its header from the stream's schema, then each batch's columns as blocks with
+ * automatic encoding (frame columns in blocks of the writer's tile rows, matrix rows in full-width bands of about
+ * the tile size), pulling the next batch only once the previous one is written and released: at most one batch
+ * is held. Arrow's types map back as section 7's table says; `rows` is the number of rows the stream delivers,
+ * which the header needs before the first batch. Does not finish the writer: call dbdf_writer_finish() after it.
+ * The stream is always released (also on failure); the writer is failed after any failure but an argument error.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, struct_size not set); DBDF_ERR_CALL_ORDER (writer
+ * already begun); DBDF_ERR_UNSUPPORTED (a field whose Arrow type has no value type: strings, binaries, nested,
+ * decimals, temporal types, dictionaries, booleans unless asked, float16; with as_matrix, columns of different
+ * types; the message names the column and its type); DBDF_ERR_FORMAT (a null value, which the format cannot
+ * hold, or a stream that delivers more or fewer rows than `rows`); DBDF_ERR_IO (the stream's get_schema or
+ * get_next failed: the message has the stream's own); the errors of dbdf_writer_add_dense().
+ */
+DBDF_API dbdf_status_t dbdf_writer_import_arrow(dbdf_writer_t *writer, struct ArrowArrayStream *stream, uint64_t rows,
+                                                const dbdf_arrow_import_options_t *options);
 
 #ifdef __cplusplus
 } /* extern "C" */

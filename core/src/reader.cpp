@@ -253,6 +253,7 @@ Dialect Reader::dialect() const { return state_->dialect; }
 const ObjectHeader& Reader::header() const { return state_->header; }
 std::uint64_t Reader::header_bytes() const { return state_->header_bytes; }
 std::uint64_t Reader::total_bytes() const { return state_->input_size; }
+bool Reader::lends_memory() const { return state_->source->lent_memory() != nullptr; }
 
 bool Reader::next_block() {
     State& s = *state_;

@@ -96,6 +96,8 @@ public:
     const ObjectHeader& header() const;
     std::uint64_t header_bytes() const;
     std::uint64_t total_bytes() const;
+    // Whether payload() lends the input's own memory (caller memory, a mapping), valid as long as the reader.
+    bool lends_memory() const;
 
     // Moves to the next block, reading only its header; payload size is bounds-checked. Returns false after
     // the last block, once the partition of all blocks seen has been checked (rule 1): overlaps are found then,

@@ -255,6 +255,9 @@ _PROTOTYPES = {
     "dbdf_writer_open_callback_with_options": (_status, [WriteCallback, c_void_p, POINTER(WriterOptionsStruct),
                                                          POINTER(_writer)]),
     "dbdf_set_callback_error": (None, [c_char_p]),
+    # Arrow (the option structs are _arrow.py's, passed by reference; the Arrow structs by address).
+    "dbdf_reader_export_arrow": (_status, [_reader, c_void_p, c_void_p]),
+    "dbdf_writer_import_arrow": (_status, [_writer, c_void_p, c_uint64, c_void_p]),
 }
 
 

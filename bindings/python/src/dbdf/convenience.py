@@ -6,6 +6,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from ._arrow import has_arrow_stream, write_arrow
 from ._frames import frame_columns, is_frame
 from ._typing import BlockArg, DialectArg, EncodingArg, FrameDTypeArg, LoadSource, SaveObject, WriterTarget
 from .reader import Reader
@@ -41,7 +42,9 @@ def save(path: WriterTarget, obj: SaveObject, encoding: EncodingArg = "auto", bl
 
     obj: an ndarray or anything numpy.asarray() turns into a 1-D or 2-D array of one of the ten numeric dtypes
     (a dense matrix; 1-D becomes one column); a scipy.sparse matrix or array of any format (a CSR matrix); a dict
-    of 1-D columns or a pandas.DataFrame with str labels (a frame); in the daphne dialect also a NumPy scalar or
+    of 1-D columns or a pandas.DataFrame with str labels (a frame); any other object with __arrow_c_stream__ (a
+    pyarrow Table, a polars DataFrame, a DuckDB relation: a frame of its numeric columns, written batch by batch;
+    nulls and columns of other types raise DbdfError naming the column); in the daphne dialect also a NumPy scalar or
     0-D array (a scalar, as load() returns it; the spec has no scalar, so the spec dialect refuses it).
     encoding: "auto" (per block the smallest exact encoding with the narrowest value type), "as-given", "dense",
     "csr" or "coo".
@@ -78,6 +81,8 @@ def _write_object(writer: Writer, obj: Any, encoding: EncodingArg, block: BlockA
         block_rows = tiles if tiles is None or np.ndim(tiles) == 0 else tiles[0]
         for column, (_, array) in enumerate(columns):
             writer.write_column(column, array, encoding=encoding, block_rows=block_rows)
+    elif has_arrow_stream(obj):
+        write_arrow(writer, obj)
     else:
         array = np.asarray(obj)
         if array.ndim == 0 and writer.dialect is Dialect.DAPHNE:

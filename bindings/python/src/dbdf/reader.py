@@ -358,6 +358,21 @@ class Reader:
             columns[label] = self.read_column(column, column_dtype)
         return columns
 
+    def __arrow_c_stream__(self, requested_schema: object = None) -> object:
+        """The object as an Arrow C stream in a PyCapsule ("arrow_array_stream"), so that pyarrow.table(reader),
+        polars.DataFrame(reader) and duckdb.sql("select ... from reader") read it: one field per frame column (or
+        c0, c1, ... per matrix column; row, col, value for a CSR matrix), one batch per row band of blocks, decoded
+        as the consumer pulls (docs/arrow.md). A reader over bytes lends them without a copy where a block already
+        has Arrow's layout; the bytes and the reader stay alive until the consumer released every batch. The reader
+        must not be used while a consumer pulls from the stream. requested_schema is ignored."""
+        from ._arrow import reader_stream_capsule
+        return reader_stream_capsule(self, requested_schema)
+
+    def __arrow_c_schema__(self) -> object:
+        """The Arrow schema of __arrow_c_stream__ in a PyCapsule ("arrow_schema")."""
+        from ._arrow import reader_schema_capsule
+        return reader_schema_capsule(self)
+
     def read(self, dtype: FrameDTypeArg = None) -> Any:
         """The whole object: an ndarray (dense), a scipy.sparse.csr_matrix (CSR), for frames a pandas.DataFrame
         when pandas is installed, else a dict of columns, and for a scalar (daphne dialect) a NumPy scalar."""

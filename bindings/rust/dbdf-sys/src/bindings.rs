@@ -928,3 +928,201 @@ unsafe extern "C" {
     #[doc = " Remove the named temporary files of every file writer and file output of this process that has not finished,\n so that a program ended by a signal leaves none behind. Async-signal-safe: call it from a SIGINT or SIGTERM\n handler, then let the signal end the process (restore the default action and raise it again). Writers and\n outputs whose temporary file was removed fail to finish with DBDF_ERR_IO. Unnamed temporary files need no\n removal: they vanish with the process, whatever ends it. Up to 64 temporary files at once are tracked; beyond\n that, a leftover is removed by the next write to its target once its process is gone. Neither clears nor sets\n the last error."]
     pub fn dbdf_remove_temporary_files();
 }
+#[repr(C)]
+#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+pub struct ArrowSchema {
+    pub format: *const ::core::ffi::c_char,
+    pub name: *const ::core::ffi::c_char,
+    pub metadata: *const ::core::ffi::c_char,
+    pub flags: i64,
+    pub n_children: i64,
+    pub children: *mut *mut ArrowSchema,
+    pub dictionary: *mut ArrowSchema,
+    pub release: ::core::option::Option<unsafe extern "C" fn(arg1: *mut ArrowSchema)>,
+    pub private_data: *mut ::core::ffi::c_void,
+}
+#[allow(clippy::unnecessary_operation, clippy::identity_op)]
+const _: () = {
+    ["Size of ArrowSchema"][::core::mem::size_of::<ArrowSchema>() - 72usize];
+    ["Alignment of ArrowSchema"][::core::mem::align_of::<ArrowSchema>() - 8usize];
+    ["Offset of field: ArrowSchema::format"][::core::mem::offset_of!(ArrowSchema, format) - 0usize];
+    ["Offset of field: ArrowSchema::name"][::core::mem::offset_of!(ArrowSchema, name) - 8usize];
+    ["Offset of field: ArrowSchema::metadata"][::core::mem::offset_of!(ArrowSchema, metadata) - 16usize];
+    ["Offset of field: ArrowSchema::flags"][::core::mem::offset_of!(ArrowSchema, flags) - 24usize];
+    ["Offset of field: ArrowSchema::n_children"][::core::mem::offset_of!(ArrowSchema, n_children) - 32usize];
+    ["Offset of field: ArrowSchema::children"][::core::mem::offset_of!(ArrowSchema, children) - 40usize];
+    ["Offset of field: ArrowSchema::dictionary"][::core::mem::offset_of!(ArrowSchema, dictionary) - 48usize];
+    ["Offset of field: ArrowSchema::release"][::core::mem::offset_of!(ArrowSchema, release) - 56usize];
+    ["Offset of field: ArrowSchema::private_data"][::core::mem::offset_of!(ArrowSchema, private_data) - 64usize];
+};
+impl Default for ArrowSchema {
+    fn default() -> Self {
+        let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+        unsafe {
+            ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+            s.assume_init()
+        }
+    }
+}
+#[repr(C)]
+#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+pub struct ArrowArray {
+    pub length: i64,
+    pub null_count: i64,
+    pub offset: i64,
+    pub n_buffers: i64,
+    pub n_children: i64,
+    pub buffers: *mut *const ::core::ffi::c_void,
+    pub children: *mut *mut ArrowArray,
+    pub dictionary: *mut ArrowArray,
+    pub release: ::core::option::Option<unsafe extern "C" fn(arg1: *mut ArrowArray)>,
+    pub private_data: *mut ::core::ffi::c_void,
+}
+#[allow(clippy::unnecessary_operation, clippy::identity_op)]
+const _: () = {
+    ["Size of ArrowArray"][::core::mem::size_of::<ArrowArray>() - 80usize];
+    ["Alignment of ArrowArray"][::core::mem::align_of::<ArrowArray>() - 8usize];
+    ["Offset of field: ArrowArray::length"][::core::mem::offset_of!(ArrowArray, length) - 0usize];
+    ["Offset of field: ArrowArray::null_count"][::core::mem::offset_of!(ArrowArray, null_count) - 8usize];
+    ["Offset of field: ArrowArray::offset"][::core::mem::offset_of!(ArrowArray, offset) - 16usize];
+    ["Offset of field: ArrowArray::n_buffers"][::core::mem::offset_of!(ArrowArray, n_buffers) - 24usize];
+    ["Offset of field: ArrowArray::n_children"][::core::mem::offset_of!(ArrowArray, n_children) - 32usize];
+    ["Offset of field: ArrowArray::buffers"][::core::mem::offset_of!(ArrowArray, buffers) - 40usize];
+    ["Offset of field: ArrowArray::children"][::core::mem::offset_of!(ArrowArray, children) - 48usize];
+    ["Offset of field: ArrowArray::dictionary"][::core::mem::offset_of!(ArrowArray, dictionary) - 56usize];
+    ["Offset of field: ArrowArray::release"][::core::mem::offset_of!(ArrowArray, release) - 64usize];
+    ["Offset of field: ArrowArray::private_data"][::core::mem::offset_of!(ArrowArray, private_data) - 72usize];
+};
+impl Default for ArrowArray {
+    fn default() -> Self {
+        let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+        unsafe {
+            ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+            s.assume_init()
+        }
+    }
+}
+#[repr(C)]
+#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+pub struct ArrowArrayStream {
+    pub get_schema: ::core::option::Option<
+        unsafe extern "C" fn(arg1: *mut ArrowArrayStream, out: *mut ArrowSchema) -> ::core::ffi::c_int,
+    >,
+    pub get_next: ::core::option::Option<
+        unsafe extern "C" fn(arg1: *mut ArrowArrayStream, out: *mut ArrowArray) -> ::core::ffi::c_int,
+    >,
+    pub get_last_error:
+        ::core::option::Option<unsafe extern "C" fn(arg1: *mut ArrowArrayStream) -> *const ::core::ffi::c_char>,
+    pub release: ::core::option::Option<unsafe extern "C" fn(arg1: *mut ArrowArrayStream)>,
+    pub private_data: *mut ::core::ffi::c_void,
+}
+#[allow(clippy::unnecessary_operation, clippy::identity_op)]
+const _: () = {
+    ["Size of ArrowArrayStream"][::core::mem::size_of::<ArrowArrayStream>() - 40usize];
+    ["Alignment of ArrowArrayStream"][::core::mem::align_of::<ArrowArrayStream>() - 8usize];
+    ["Offset of field: ArrowArrayStream::get_schema"][::core::mem::offset_of!(ArrowArrayStream, get_schema) - 0usize];
+    ["Offset of field: ArrowArrayStream::get_next"][::core::mem::offset_of!(ArrowArrayStream, get_next) - 8usize];
+    ["Offset of field: ArrowArrayStream::get_last_error"]
+        [::core::mem::offset_of!(ArrowArrayStream, get_last_error) - 16usize];
+    ["Offset of field: ArrowArrayStream::release"][::core::mem::offset_of!(ArrowArrayStream, release) - 24usize];
+    ["Offset of field: ArrowArrayStream::private_data"]
+        [::core::mem::offset_of!(ArrowArrayStream, private_data) - 32usize];
+};
+impl Default for ArrowArrayStream {
+    fn default() -> Self {
+        let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+        unsafe {
+            ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+            s.assume_init()
+        }
+    }
+}
+#[doc = " Options of dbdf_reader_export_arrow(). Initialise with DBDF_ARROW_EXPORT_OPTIONS_INIT or\n  dbdf_arrow_export_options_init(); NULL means the defaults."]
+#[repr(C)]
+#[derive(Debug, Copy, Clone, Hash, PartialEq, Eq)]
+pub struct dbdf_arrow_export_options {
+    #[doc = "< sizeof(dbdf_arrow_export_options_t) of the caller's header"]
+    pub struct_size: usize,
+    #[doc = " Dense matrices: non-zero gives one fixed-size-list field \"values\" instead of one field per column."]
+    pub dense_as_list: ::core::ffi::c_int,
+    #[doc = " Non-zero: the stream takes the reader over. The caller no longer uses or frees it; it is freed once the\n  stream and every batch it produced are released, so batches may point into the reader's memory (below).\n  0 (the default): the stream borrows the reader, which must outlive the stream (not the batches) and must\n  not be used while the stream is, since pulling a batch moves its block position."]
+    pub take_reader: ::core::ffi::c_int,
+    #[doc = " Called exactly once with `release_context` when the stream and every batch it produced have been released\n  (in whatever order, on whatever thread the consumer releases them), or before dbdf_reader_export_arrow()\n  returns when it fails. May be NULL. Lets a caller keep memory a reader reads alive as long as batches point\n  into it."]
+    pub release: ::core::option::Option<unsafe extern "C" fn(release_context: *mut ::core::ffi::c_void)>,
+    pub release_context: *mut ::core::ffi::c_void,
+}
+#[allow(clippy::unnecessary_operation, clippy::identity_op)]
+const _: () = {
+    ["Size of dbdf_arrow_export_options"][::core::mem::size_of::<dbdf_arrow_export_options>() - 32usize];
+    ["Alignment of dbdf_arrow_export_options"][::core::mem::align_of::<dbdf_arrow_export_options>() - 8usize];
+    ["Offset of field: dbdf_arrow_export_options::struct_size"]
+        [::core::mem::offset_of!(dbdf_arrow_export_options, struct_size) - 0usize];
+    ["Offset of field: dbdf_arrow_export_options::dense_as_list"]
+        [::core::mem::offset_of!(dbdf_arrow_export_options, dense_as_list) - 8usize];
+    ["Offset of field: dbdf_arrow_export_options::take_reader"]
+        [::core::mem::offset_of!(dbdf_arrow_export_options, take_reader) - 12usize];
+    ["Offset of field: dbdf_arrow_export_options::release"]
+        [::core::mem::offset_of!(dbdf_arrow_export_options, release) - 16usize];
+    ["Offset of field: dbdf_arrow_export_options::release_context"]
+        [::core::mem::offset_of!(dbdf_arrow_export_options, release_context) - 24usize];
+};
+impl Default for dbdf_arrow_export_options {
+    fn default() -> Self {
+        let mut s = ::core::mem::MaybeUninit::<Self>::uninit();
+        unsafe {
+            ::core::ptr::write_bytes(s.as_mut_ptr(), 0, 1);
+            s.assume_init()
+        }
+    }
+}
+#[doc = " Options of dbdf_reader_export_arrow(). Initialise with DBDF_ARROW_EXPORT_OPTIONS_INIT or\n  dbdf_arrow_export_options_init(); NULL means the defaults."]
+pub type dbdf_arrow_export_options_t = dbdf_arrow_export_options;
+unsafe extern "C" {
+    #[doc = " Set *options to the defaults (what DBDF_ARROW_EXPORT_OPTIONS_INIT gives). NULL is ignored."]
+    pub fn dbdf_arrow_export_options_init(options: *mut dbdf_arrow_export_options_t);
+}
+unsafe extern "C" {
+    #[doc = " Fill *out with an ArrowArrayStream over the reader's object (the mapping above). Reads nothing but what the\n header already gave: the blocks are read as batches are pulled. The stream follows Arrow's release protocol:\n the consumer releases the stream, each batch and each child array of a batch (moved out or not) once, in any\n order, from any thread, also after the reader's handle is freed.\n Buffers: a batch's column points into the reader's memory, without a copy, when the stream owns the reader\n (take_reader), the reader lends memory (dbdf_reader_open_memory(), or a file opened with memory_map), the host\n is little-endian, and the column's rows of the band are one dense block of the column's value type, aligned to\n its value size (a frame's one-column blocks, a matrix's one-column blocks; with dense_as_list, a block spanning\n the band's full width). Every other column is decoded into a buffer the batch owns. Memory given to\n dbdf_reader_open_memory() must then stay valid until `release` is called (or the last batch is released).\n Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (reader or out NULL, options whose struct_size is not set); on\n failure the reader stays the caller's."]
+    pub fn dbdf_reader_export_arrow(
+        reader: *mut dbdf_reader_t,
+        options: *const dbdf_arrow_export_options_t,
+        out: *mut ArrowArrayStream,
+    ) -> dbdf_status_t;
+}
+#[doc = " Options of dbdf_writer_import_arrow(). Initialise with DBDF_ARROW_IMPORT_OPTIONS_INIT or\n  dbdf_arrow_import_options_init(); NULL means the defaults."]
+#[repr(C)]
+#[derive(Debug, Default, Copy, Clone, Hash, PartialEq, Eq)]
+pub struct dbdf_arrow_import_options {
+    #[doc = "< sizeof(dbdf_arrow_import_options_t) of the caller's header"]
+    pub struct_size: usize,
+    #[doc = " Non-zero: write a dense matrix whose columns are the stream's fields, all of one value type. 0 (the\n  default): a frame with one column per field, labelled by the field's name."]
+    pub as_matrix: ::core::ffi::c_int,
+    #[doc = " Non-zero: Arrow booleans (\"b\") become u8 columns of 0 and 1. 0 (the default): they are refused."]
+    pub booleans_as_u8: ::core::ffi::c_int,
+}
+#[allow(clippy::unnecessary_operation, clippy::identity_op)]
+const _: () = {
+    ["Size of dbdf_arrow_import_options"][::core::mem::size_of::<dbdf_arrow_import_options>() - 16usize];
+    ["Alignment of dbdf_arrow_import_options"][::core::mem::align_of::<dbdf_arrow_import_options>() - 8usize];
+    ["Offset of field: dbdf_arrow_import_options::struct_size"]
+        [::core::mem::offset_of!(dbdf_arrow_import_options, struct_size) - 0usize];
+    ["Offset of field: dbdf_arrow_import_options::as_matrix"]
+        [::core::mem::offset_of!(dbdf_arrow_import_options, as_matrix) - 8usize];
+    ["Offset of field: dbdf_arrow_import_options::booleans_as_u8"]
+        [::core::mem::offset_of!(dbdf_arrow_import_options, booleans_as_u8) - 12usize];
+};
+#[doc = " Options of dbdf_writer_import_arrow(). Initialise with DBDF_ARROW_IMPORT_OPTIONS_INIT or\n  dbdf_arrow_import_options_init(); NULL means the defaults."]
+pub type dbdf_arrow_import_options_t = dbdf_arrow_import_options;
+unsafe extern "C" {
+    #[doc = " Set *options to the defaults (what DBDF_ARROW_IMPORT_OPTIONS_INIT gives). NULL is ignored."]
+    pub fn dbdf_arrow_import_options_init(options: *mut dbdf_arrow_import_options_t);
+}
+unsafe extern "C" {
+    #[doc = " Write the record batches of `stream` with `writer` (not yet begun): a frame of `rows` rows (or, with\n as_matrix, a dense matrix), its header from the stream's schema, then each batch's columns as blocks with\n automatic encoding (frame columns in blocks of the writer's tile rows, matrix rows in full-width bands of about\n the tile size), pulling the next batch only once the previous one is written and released: at most one batch\n is held. Arrow's types map back as section 7's table says; `rows` is the number of rows the stream delivers,\n which the header needs before the first batch. Does not finish the writer: call dbdf_writer_finish() after it.\n The stream is always released (also on failure); the writer is failed after any failure but an argument error.\n Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, struct_size not set); DBDF_ERR_CALL_ORDER (writer\n already begun); DBDF_ERR_UNSUPPORTED (a field whose Arrow type has no value type: strings, binaries, nested,\n decimals, temporal types, dictionaries, booleans unless asked, float16; with as_matrix, columns of different\n types; the message names the column and its type); DBDF_ERR_FORMAT (a null value, which the format cannot\n hold, or a stream that delivers more or fewer rows than `rows`); DBDF_ERR_IO (the stream's get_schema or\n get_next failed: the message has the stream's own); the errors of dbdf_writer_add_dense()."]
+    pub fn dbdf_writer_import_arrow(
+        writer: *mut dbdf_writer_t,
+        stream: *mut ArrowArrayStream,
+        rows: u64,
+        options: *const dbdf_arrow_import_options_t,
+    ) -> dbdf_status_t;
+}

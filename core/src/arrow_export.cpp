@@ -1,0 +1,124 @@
+// The stream of Arrow's C stream interface over a reader: the schema from the header, one batch per row band.
+#include <cerrno>
+#include <new>
+#include <optional>
+#include <string>
+
+#include "arrow_bands.hpp"
+#include "arrow_batches.hpp"
+#include "arrow_nodes.hpp"
+#include "dbdf/arrow.hpp"
+#include "dbdf/error.hpp"
+
+namespace dbdf {
+
+namespace {
+
+using detail::SchemaField;
+
+struct StreamState {
+    std::shared_ptr<Reader> reader;
+    ArrowExportOptions options;
+    std::optional<std::vector<BlockView>> index;  // built by the first get_next
+    std::vector<detail::RowBand> bands;
+    std::size_t next_band = 0;
+    std::string last_error;
+};
+
+StreamState& state_of(ArrowArrayStream* stream) { return *static_cast<StreamState*>(stream->private_data); }
+
+std::vector<SchemaField> schema_fields(const ObjectHeader& header, ArrowMatrixLayout dense_layout) {
+    std::vector<SchemaField> fields;
+    if (header.data_type == DataType::Frame) {
+        for (std::uint64_t column = 0; column < header.cols; ++column) {
+            fields.push_back({arrow_format(header.column_types[column]), header.labels[column], {}});
+        }
+    } else if (header.data_type == DataType::CsrMatrix) {
+        const char* index_format = arrow_format(ValueType::U64);
+        fields = {{index_format, "row", {}}, {index_format, "col", {}}, {arrow_format(header.value_type), "value", {}}};
+    } else if (dense_layout == ArrowMatrixLayout::FixedSizeList) {
+        SchemaField item{arrow_format(header.value_type), "item", {}};
+        fields.push_back({"+w:" + std::to_string(header.cols), "values", {item}});
+    } else {
+        for (std::uint64_t column = 0; column < header.cols; ++column) {
+            fields.push_back({arrow_format(header.value_type), "c" + std::to_string(column), {}});
+        }
+    }
+    return fields;
+}
+
+// Runs a callback body for the consumer: a failure becomes an errno value and the stream's last error.
+template <class Body>
+int reported(ArrowArrayStream* stream, Body&& body) noexcept {
+    StreamState& state = state_of(stream);
+    try {
+        state.last_error.clear();
+        body(state);
+        return 0;
+    } catch (const Error& error) {
+        state.last_error = error.what();
+        return error.code() == ErrorCode::Io ? EIO : error.code() == ErrorCode::NoMemory ? ENOMEM : EINVAL;
+    } catch (const std::bad_alloc&) {
+        state.last_error = "out of memory";
+        return ENOMEM;
+    } catch (const std::exception& error) {
+        state.last_error = std::string("internal error: ") + error.what();
+        return EIO;
+    } catch (...) {
+        return EIO;
+    }
+}
+
+int get_schema(ArrowArrayStream* stream, ArrowSchema* out) {
+    return reported(stream, [&](StreamState& state) {
+        detail::make_struct_schema(schema_fields(state.reader->header(), state.options.dense_layout), out);
+    });
+}
+
+int get_next(ArrowArrayStream* stream, ArrowArray* out) {
+    return reported(stream, [&](StreamState& state) {
+        if (!state.index) {
+            state.index = state.reader->build_index();
+            state.bands = detail::row_bands(*state.index);
+        }
+        if (state.next_band == state.bands.size()) {
+            *out = ArrowArray{};  // the end: a released array
+            return;
+        }
+        const detail::RowBand& band = state.bands[state.next_band];
+        auto storage = std::make_shared<detail::BatchStorage>();
+        storage->keep_alive.push_back(state.options.keep_alive);
+        const detail::BatchSource source{*state.reader, *state.index, state.options};
+        const std::vector<detail::ColumnArray> columns = detail::band_columns(source, band, *storage);
+        // A batch that points into the reader's memory keeps the reader.
+        if (state.options.zero_copy) storage->keep_alive.push_back(state.reader);
+        detail::make_struct_array(std::move(storage), static_cast<std::int64_t>(band.rows()), columns, out);
+        ++state.next_band;
+    });
+}
+
+const char* get_last_error(ArrowArrayStream* stream) {
+    const std::string& message = state_of(stream).last_error;
+    return message.empty() ? nullptr : message.c_str();
+}
+
+void release(ArrowArrayStream* stream) {
+    delete static_cast<StreamState*>(stream->private_data);
+    stream->release = nullptr;
+}
+
+}  // namespace
+
+void export_arrow_stream(std::shared_ptr<Reader> reader, ArrowExportOptions options, ArrowArrayStream* out) {
+    auto state = std::make_unique<StreamState>();
+    state->reader = std::move(reader);
+    state->options = std::move(options);
+    *out = ArrowArrayStream{};
+    out->get_schema = get_schema;
+    out->get_next = get_next;
+    out->get_last_error = get_last_error;
+    out->release = release;
+    out->private_data = state.release();
+}
+
+}  // namespace dbdf

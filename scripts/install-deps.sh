@@ -45,6 +45,12 @@ fi
 # objdump (binutils, in build-essential) check the shipped libraries.
 packages+=(nuget)
 
+# --- Test command speed ---
+# ccache (bookworm: 4.7.5): the compiler launcher of the Rust and Python consumer tests, which build the same libdbdf;
+# the second one takes the first's objects from their shared cache (CMakeLists.txt, DBDF_CONSUMER_BUILD_ENVIRONMENT).
+packages+=(ccache)
+# --- end of test command speed ---
+
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -63,7 +63,10 @@ if ((${#missing[@]})); then
   sudo_cmd=()
   if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi
   "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  # dpkg without a sync per unpacked file (--force-unsafe-io): a fresh machine unpacks the JDK, mono and clang, tens of
+  # thousands of files; a machine that crashes mid-install has to run this again in any case.
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends \
+    -o Dpkg::Options::=--force-unsafe-io "${missing[@]}"
 fi
 
 if command -v rustup >/dev/null 2>&1 && ! cargo clippy --version >/dev/null 2>&1; then

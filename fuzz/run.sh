@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets with clang and runs one for a number of seconds:
 #   bash fuzz/run.sh TARGET SECONDS [SEED]     TARGET: reader, daphne, roundtrip, npy, mtx, csv, futhark, conversion
+#   bash fuzz/run.sh --build-all               only builds every target (in one build, so both cores stay busy)
+#   bash fuzz/run.sh --no-build TARGET SECONDS [SEED]   runs a target built before, without configuring or building:
+#                                              several targets can then run side by side on one build-fuzz/
 # Seeds: the saved corpus fuzz/corpus/TARGET/, plus the spec .dbdf files of tests/vectors/ for reader and roundtrip
 # and tests/vectors/daphne-runtime/ for daphne (the reader in the daphne dialect). The conversion target's inputs start
 # with two option bytes, so its seeds are only its saved corpus (the spec vectors with option bytes in front).
@@ -11,23 +14,35 @@
 # libFuzzer's (0 when nothing was found).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+targets=(reader daphne roundtrip npy mtx csv futhark conversion)
+mode=run
+case "${1:-}" in
+  --build-all) mode=build-all ;;
+  --no-build) mode=run-built; shift ;;
+esac
 target="${1:-reader}"
 seconds="${2:-60}"
 seed="${3:-}"
-case "$target" in
-  reader | daphne | roundtrip | npy | mtx | csv | futhark | conversion) ;;
-  *) echo "fuzz/run.sh: unknown target '$target' (reader, daphne, roundtrip, npy, mtx, csv, futhark, conversion)" >&2
-     exit 2 ;;
-esac
+if [[ $mode != build-all && " ${targets[*]} " != *" $target "* ]]; then
+  echo "fuzz/run.sh: unknown target '$target' (${targets[*]})" >&2
+  exit 2
+fi
 build="$root/build-fuzz"
 # -O1 with line tables only, as OSS-Fuzz builds its targets: findings still get file and line in their stack traces,
 # and the instrumented core compiles in about 15% less time than with -O2 -g.
-CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" \
-  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" -DDBDF_BUILD_FUZZ=ON \
-  -DDBDF_BUILD_TESTS=OFF -DDBDF_BUILD_CLI=OFF -DDBDF_BUILD_EXAMPLES=OFF -DDBDF_BUILD_JAVA=OFF \
-  -DDBDF_BUILD_CSHARP=OFF -DDBDF_BUILD_RUST=OFF >/dev/null
-cmake --build "$build" --target "dbdf_${target}_fuzzer"
+if [[ $mode != run-built ]]; then
+  CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" -DDBDF_BUILD_FUZZ=ON \
+    -DDBDF_BUILD_TESTS=OFF -DDBDF_BUILD_CLI=OFF -DDBDF_BUILD_EXAMPLES=OFF -DDBDF_BUILD_JAVA=OFF \
+    -DDBDF_BUILD_CSHARP=OFF -DDBDF_BUILD_RUST=OFF >/dev/null
+fi
+fuzzers=()
+for each in "${targets[@]}"; do fuzzers+=("dbdf_${each}_fuzzer"); done
+case "$mode" in
+  build-all) exec cmake --build "$build" --target "${fuzzers[@]}" ;;
+  run) cmake --build "$build" --target "dbdf_${target}_fuzzer" ;;
+esac
 corpus="$build/corpus-$target"
 findings="$build/findings-$target"
 seed_options=()

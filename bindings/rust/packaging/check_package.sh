@@ -8,6 +8,13 @@ set -euo pipefail
 workspace=$1
 target_dir=$2
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$workspace/Cargo.toml" | head -n 1)
+# Cargo verifies dbdf against the dbdf-sys it just packaged through a temporary registry, and unpacks that .crate
+# into $CARGO_HOME/registry/src/<registry>/ only when no folder of that name and version is there yet: a copy left
+# by an earlier run (the same version before a header change) would be built instead. The crates are never
+# published, so every such copy is one of these checks' own. For the same reason cargo reuses what an earlier run
+# compiled from that registry: the target folder starts empty.
+rm -rf "$target_dir"
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"dbdf-sys-$version" "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"dbdf-$version"
 # --allow-dirty: the check is about what goes into the packages, also for changes not yet committed.
 cargo package --manifest-path "$workspace/Cargo.toml" --locked --allow-dirty --target-dir "$target_dir" \
   -p dbdf-sys -p dbdf

@@ -1018,7 +1018,10 @@ DBDF_API void dbdf_remove_temporary_files(void);
  * ("c", "s", "i", "l"), f32 and f64 to float32 and float64 ("f", "g"). No field is nullable. The top-level
  * schema is a struct ("+s") and each batch a struct array, as the stream interface requires.
  * One batch per row band of blocks (the narrowest run of rows no block crosses), decoded when the consumer pulls
- * it (get_next), never all at once; the stream's get_schema reads only the header, and the first get_next builds
+ * it (get_next), never all at once. A band of a frame or dense matrix holding more than 64 MiB of values (a tall
+ * block, or an empty block, which costs the file nothing) comes in slices of whole rows of at most 64 MiB (at least
+ * one row); a CSR batch holds the band's stored entries, and its length is their number. The stream's get_schema
+ * reads only the header, and the first get_next builds
  * the block index. A failure while pulling makes get_next return EINVAL (the file breaks the format), EIO (it
  * cannot be read) or ENOMEM, and get_last_error() gives dbdf's message (rule and byte offset included).
  * The structs are Arrow's own, defined here under Arrow's guard macros so that this header and Arrow's (abi.h,
@@ -1108,8 +1111,9 @@ DBDF_API void dbdf_arrow_export_options_init(dbdf_arrow_export_options_t *option
  * its value size (a frame's one-column blocks, a matrix's one-column blocks; with dense_as_list, a block spanning
  * the band's full width). Every other column is decoded into a buffer the batch owns. Memory given to
  * dbdf_reader_open_memory() must then stay valid until `release` is called (or the last batch is released).
- * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (reader or out NULL, options whose struct_size is not set); on
- * failure the reader stays the caller's.
+ * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (reader or out NULL, options whose struct_size is not set);
+ * DBDF_ERR_UNSUPPORTED (a frame or dense matrix of more than 2^24 columns: one field or list item per column, and
+ * a row of it must fit a batch); on failure the reader stays the caller's.
  */
 DBDF_API dbdf_status_t dbdf_reader_export_arrow(dbdf_reader_t *reader, const dbdf_arrow_export_options_t *options,
                                                 struct ArrowArrayStream *out);

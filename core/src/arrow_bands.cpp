@@ -32,4 +32,15 @@ std::vector<RowBand> row_bands(const std::vector<BlockView>& index) {
     return bands;
 }
 
+RowBand band_slice(const RowBand& band, const std::vector<BlockView>& index, std::uint64_t row_begin,
+                   std::uint64_t max_rows) {
+    const std::uint64_t rows = std::min(band.row_end - row_begin, std::max<std::uint64_t>(max_rows, 1));
+    RowBand slice{row_begin, row_begin + rows, {}};
+    for (const std::size_t position : band.blocks) {
+        const BlockView& block = index[position];
+        if (block.row < slice.row_end && block.row_end() > slice.row_begin) slice.blocks.push_back(position);
+    }
+    return slice;
+}
+
 }  // namespace dbdf::detail

@@ -1,4 +1,5 @@
-// The row bands of an object's blocks: the narrowest runs of rows that no block crosses. Each Arrow batch is one.
+// The row bands of an object's blocks: the narrowest runs of rows that no block crosses. Each Arrow batch is one,
+// or a slice of one when the band holds more values than a batch may (band_slice).
 #pragma once
 
 #include <cstddef>
@@ -20,5 +21,10 @@ struct RowBand {
 // The bands of the blocks of `index` (which partition the object: the reader checked it), top to bottom. Blocks
 // without cells are left out; an object without cells has no band.
 std::vector<RowBand> row_bands(const std::vector<BlockView>& index);
+
+// The part of `band` that starts at row `row_begin` (within the band) and holds at most `max_rows` rows, at least
+// one, with those of the band's blocks that overlap it (still ordered by column).
+RowBand band_slice(const RowBand& band, const std::vector<BlockView>& index, std::uint64_t row_begin,
+                   std::uint64_t max_rows);
 
 }  // namespace dbdf::detail

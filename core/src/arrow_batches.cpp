@@ -1,7 +1,9 @@
 #include "arrow_batches.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
+#include <limits>
 
 namespace dbdf::detail {
 
@@ -9,17 +11,18 @@ namespace {
 
 std::int64_t as_length(std::uint64_t count) { return static_cast<std::int64_t>(count); }
 
-// The values of `block` as they are stored, when they already have Arrow's layout for `type` and the batch may
-// point at them: a dense block of the spec's layout in `type`, lent memory, little-endian host, and aligned to the
-// value's size (consumers may read values in place; Arrow recommends the alignment). nullptr otherwise.
-const void* lent_values(const BatchSource& source, const BlockView& block, ValueType type) {
+// The values of `block` from its row `first_row` on, as they are stored, when they already have Arrow's layout for
+// `type` and the batch may point at them: a dense block of the spec's layout in `type`, lent memory, little-endian
+// host, and aligned to the value's size (consumers may read values in place; Arrow recommends the alignment).
+// nullptr otherwise.
+const void* lent_values(const BatchSource& source, const BlockView& block, ValueType type, std::uint64_t first_row) {
     if (!source.options.zero_copy || std::endian::native != std::endian::little) return nullptr;
     if (block.block_type != BlockType::Dense || block.layout != PayloadLayout::Spec || block.value_type != type) {
         return nullptr;
     }
     if (!source.reader.lends_memory()) return nullptr;
     source.reader.seek_block(block.index);
-    const std::byte* values = source.reader.payload().data();
+    const std::byte* values = source.reader.payload().data() + first_row * block.cols * value_size(type);
     if (reinterpret_cast<std::uintptr_t>(values) % value_size(type) != 0) return nullptr;
     return values;
 }
@@ -29,25 +32,31 @@ std::vector<const BlockView*> column_blocks(const BatchSource& source, const Row
     std::vector<const BlockView*> blocks(source.reader.header().cols, nullptr);
     for (const std::size_t position : band.blocks) {
         const BlockView& block = source.index[position];
-        if (block.cols == 1 && block.rows == band.rows()) blocks[block.col] = &block;
+        if (block.cols == 1 && block.row <= band.row_begin && block.row_end() >= band.row_end)
+            blocks[block.col] = &block;
     }
     return blocks;
-}
-
-// The values of a column held by one block: lent where lent_values() allows, else the block decoded on its own
-// (one pass over its payload, straight into a buffer of the batch).
-const void* one_block_column(const BatchSource& source, const BlockView& block, ValueType type, BatchStorage& storage) {
-    if (const void* lent = lent_values(source, block, type)) return lent;
-    std::byte* values = storage.allocate(block.rows * value_size(type));
-    source.reader.seek_block(block.index);
-    source.reader.decode_dense(type, values, block.rows, 1);
-    return values;
 }
 
 void* decode_window(const BatchSource& source, ValueType type, const Window& window, BatchStorage& storage) {
     const std::uint64_t count = window.rows * window.cols;
     std::byte* values = storage.allocate(count * value_size(type));
     source.reader.read_dense_window(type, window, values, count, window.cols);
+    return values;
+}
+
+// The values of a column that one block holds over the whole band: lent where lent_values() allows, else the block
+// decoded on its own when the band is all of it (one pass over its payload, straight into a buffer of the batch),
+// or the band's rows of it.
+const void* one_block_column(const BatchSource& source, const BlockView& block, const RowBand& band, ValueType type,
+                             BatchStorage& storage) {
+    if (const void* lent = lent_values(source, block, type, band.row_begin - block.row)) return lent;
+    if (block.rows != band.rows()) {
+        return decode_window(source, type, Window{band.row_begin, block.col, band.rows(), 1}, storage);
+    }
+    std::byte* values = storage.allocate(block.rows * value_size(type));
+    source.reader.seek_block(block.index);
+    source.reader.decode_dense(type, values, block.rows, 1);
     return values;
 }
 
@@ -59,7 +68,7 @@ std::vector<ColumnArray> frame_columns(const BatchSource& source, const RowBand&
         const ValueType type = header.column_types[column];
         const void* values = nullptr;
         if (blocks[column] != nullptr) {
-            values = one_block_column(source, *blocks[column], type, storage);
+            values = one_block_column(source, *blocks[column], band, type, storage);
         } else {
             values = decode_window(source, type, Window{band.row_begin, column, band.rows(), 1}, storage);
         }
@@ -77,7 +86,7 @@ std::vector<ColumnArray> matrix_columns(const BatchSource& source, const RowBand
     bool all_done = true;
     for (std::uint64_t column = 0; column < header.cols; ++column) {
         if (blocks[column] != nullptr) {
-            columns[column].values = one_block_column(source, *blocks[column], header.value_type, storage);
+            columns[column].values = one_block_column(source, *blocks[column], band, header.value_type, storage);
         }
         all_done = all_done && columns[column].values != nullptr;
     }
@@ -102,7 +111,8 @@ std::vector<ColumnArray> matrix_list(const BatchSource& source, const RowBand& b
     const ObjectHeader& header = source.reader.header();
     const void* values = nullptr;
     if (band.blocks.size() == 1 && source.index[band.blocks.front()].cols == header.cols) {
-        values = lent_values(source, source.index[band.blocks.front()], header.value_type);
+        const BlockView& block = source.index[band.blocks.front()];
+        values = lent_values(source, block, header.value_type, band.row_begin - block.row);
     }
     if (values == nullptr) {
         values = decode_window(source, header.value_type, Window{band.row_begin, 0, band.rows(), header.cols}, storage);
@@ -110,54 +120,70 @@ std::vector<ColumnArray> matrix_list(const BatchSource& source, const RowBand& b
     return {ColumnArray{values, as_length(band.rows()), as_length(header.cols)}};
 }
 
-// A block's entries as block-local COO.
-struct BlockEntries {
-    const BlockView* block = nullptr;
-    std::vector<std::uint32_t> rows;
-    std::vector<std::uint32_t> cols;
-    std::vector<std::byte> values;
-};
-
-// A CSR matrix's band as (row, col, value) in row-major order: each block's entries decoded as COO, then placed by
-// a counting sort on the row. Blocks come ordered by column, so each row's columns stay increasing.
+// A CSR matrix's band as (row, col, value) in row-major order: each block's entries decoded as COO, then a stable
+// sort on the row. Blocks come ordered by column and each block's entries row by row, so each row's columns stay
+// increasing. Everything here is sized by the stored entries, never by the band's rows, which an empty block can
+// make as many as 2^32 at no cost in the file.
 std::vector<ColumnArray> sparse_triplets(const BatchSource& source, const RowBand& band, BatchStorage& storage) {
     const ValueType type = source.reader.header().value_type;
     const std::size_t value_bytes = value_size(type);
-    std::vector<BlockEntries> blocks;
-    std::vector<std::uint64_t> row_starts(band.rows() + 1, 0);
+    std::uint64_t total = 0;
     for (const std::size_t position : band.blocks) {
-        BlockEntries& entries = blocks.emplace_back();
-        entries.block = &source.index[position];
-        source.reader.seek_block(entries.block->index);
-        const std::uint64_t count = source.reader.count_entries();
-        entries.rows.resize(count);
-        entries.cols.resize(count);
-        entries.values.resize(count * value_bytes);
-        source.reader.decode_coo(type, entries.rows.data(), entries.cols.data(), entries.values.data(), count);
-        const std::uint64_t first_row = entries.block->row - band.row_begin;
-        for (const std::uint32_t row : entries.rows) ++row_starts[first_row + row + 1];
+        source.reader.seek_block(source.index[position].index);
+        total += source.reader.count_entries();
     }
-    for (std::uint64_t row = 0; row < band.rows(); ++row) row_starts[row + 1] += row_starts[row];
-    const std::uint64_t total = row_starts.back();
     auto* rows_out = reinterpret_cast<std::uint64_t*>(storage.allocate(total * sizeof(std::uint64_t)));
     auto* cols_out = reinterpret_cast<std::uint64_t*>(storage.allocate(total * sizeof(std::uint64_t)));
     std::byte* values_out = storage.allocate(total * value_bytes);
-    std::vector<std::uint64_t>& next = row_starts;  // each row's next free place
-    for (const BlockEntries& entries : blocks) {
-        const std::uint64_t first_row = entries.block->row - band.row_begin;
-        for (std::size_t k = 0; k < entries.rows.size(); ++k) {
-            const std::uint64_t row = first_row + entries.rows[k];
-            const std::uint64_t place = next[row]++;
-            rows_out[place] = band.row_begin + row;
-            cols_out[place] = entries.block->col + entries.cols[k];
-            std::memcpy(values_out + place * value_bytes, entries.values.data() + k * value_bytes, value_bytes);
+    // The entries in block order first, then put in row order.
+    std::vector<std::uint64_t> rows(total);
+    std::vector<std::uint64_t> cols(total);
+    std::vector<std::byte> values(total * value_bytes);
+    std::vector<std::uint32_t> block_rows;
+    std::vector<std::uint32_t> block_cols;
+    std::uint64_t filled = 0;
+    for (const std::size_t position : band.blocks) {
+        const BlockView& block = source.index[position];
+        source.reader.seek_block(block.index);
+        const std::uint64_t count = source.reader.count_entries();
+        block_rows.resize(count);
+        block_cols.resize(count);
+        source.reader.decode_coo(type, block_rows.data(), block_cols.data(), values.data() + filled * value_bytes,
+                                 count);
+        for (std::uint64_t k = 0; k < count; ++k) {
+            rows[filled + k] = block.row + block_rows[k];
+            cols[filled + k] = block.col + block_cols[k];
         }
+        filled += count;
+    }
+    std::vector<std::uint64_t> order(total);
+    for (std::uint64_t k = 0; k < total; ++k) order[k] = k;
+    if (!std::is_sorted(rows.begin(), rows.end())) {
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::uint64_t a, std::uint64_t b) { return rows[a] < rows[b]; });
+    }
+    for (std::uint64_t place = 0; place < total; ++place) {
+        const std::uint64_t k = order[place];
+        rows_out[place] = rows[k];
+        cols_out[place] = cols[k];
+        std::memcpy(values_out + place * value_bytes, values.data() + k * value_bytes, value_bytes);
     }
     return {ColumnArray{rows_out, as_length(total), 0}, ColumnArray{cols_out, as_length(total), 0},
             ColumnArray{values_out, as_length(total), 0}};
 }
 
 }  // namespace
+
+std::uint64_t max_batch_rows(const ObjectHeader& header) {
+    std::uint64_t row_bytes = 0;
+    if (header.data_type == DataType::Frame) {
+        for (const ValueType type : header.column_types) row_bytes += value_size(type);
+    } else if (header.data_type != DataType::CsrMatrix) {
+        row_bytes = header.cols * value_size(header.value_type);  // cols <= kMaxArrowColumns: no overflow
+    }
+    if (row_bytes == 0) return std::numeric_limits<std::uint64_t>::max();
+    return std::max<std::uint64_t>(kMaxBatchBytes / row_bytes, 1);
+}
 
 std::vector<ColumnArray> band_columns(const BatchSource& source, const RowBand& band, BatchStorage& storage) {
     switch (source.reader.header().data_type) {

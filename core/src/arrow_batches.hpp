@@ -11,13 +11,26 @@
 
 namespace dbdf::detail {
 
+// At most this many bytes of values in one batch of a frame or a dense matrix: a band holding more (a tall block,
+// or an empty block, which costs the file nothing) goes out in slices of whole rows, so that what a small file can
+// make the stream allocate stays bounded. A single row is never cut.
+inline constexpr std::uint64_t kMaxBatchBytes = std::uint64_t{64} << 20;
+
+// The widest frame or dense matrix exported: one schema field (or list item) per column, and one row of it must fit
+// a batch of about kMaxBatchBytes (2^24 columns of 8 bytes: 128 MiB).
+inline constexpr std::uint64_t kMaxArrowColumns = std::uint64_t{1} << 24;
+
 struct BatchSource {
     Reader& reader;
     const std::vector<BlockView>& index;
     const ArrowExportOptions& options;
 };
 
-// The columns of `band`: for a frame one per column, for a dense matrix one per matrix column (or one fixed-size
+// The most rows one batch of the object may hold (kMaxBatchBytes of values, at least one row); no bound for a CSR
+// matrix, whose batches hold only its stored entries.
+std::uint64_t max_batch_rows(const ObjectHeader& header);
+
+// The columns of `band` (a band, or a slice of one): for a frame one per column, for a dense matrix one per matrix column (or one fixed-size
 // list), for a CSR matrix (row, col, value) in row-major order. Buffers go to `storage`.
 std::vector<ColumnArray> band_columns(const BatchSource& source, const RowBand& band, BatchStorage& storage);
 

@@ -1,4 +1,6 @@
-// The stream of Arrow's C stream interface over a reader: the schema from the header, one batch per row band.
+// The stream of Arrow's C stream interface over a reader: the schema from the header, one batch per row band (or per
+// slice of one: arrow_batches.hpp).
+#include <algorithm>
 #include <cerrno>
 #include <new>
 #include <optional>
@@ -22,6 +24,7 @@ struct StreamState {
     std::optional<std::vector<BlockView>> index;  // built by the first get_next
     std::vector<detail::RowBand> bands;
     std::size_t next_band = 0;
+    std::uint64_t next_row = 0;  // where the next batch starts, inside bands[next_band]
     std::string last_error;
 };
 
@@ -86,14 +89,23 @@ int get_next(ArrowArrayStream* stream, ArrowArray* out) {
             return;
         }
         const detail::RowBand& band = state.bands[state.next_band];
+        const detail::RowBand slice = detail::band_slice(band, *state.index, std::max(state.next_row, band.row_begin),
+                                                         detail::max_batch_rows(state.reader->header()));
         auto storage = std::make_shared<detail::BatchStorage>();
         storage->keep_alive.push_back(state.options.keep_alive);
         const detail::BatchSource source{*state.reader, *state.index, state.options};
-        const std::vector<detail::ColumnArray> columns = detail::band_columns(source, band, *storage);
+        const std::vector<detail::ColumnArray> columns = detail::band_columns(source, slice, *storage);
         // A batch that points into the reader's memory keeps the reader.
         if (state.options.zero_copy) storage->keep_alive.push_back(state.reader);
-        detail::make_struct_array(std::move(storage), static_cast<std::int64_t>(band.rows()), columns, out);
-        ++state.next_band;
+        // A batch has as many rows as its columns: the slice's rows, or for a CSR matrix its stored entries.
+        const std::int64_t length = columns.empty() ? static_cast<std::int64_t>(slice.rows()) : columns.front().length;
+        detail::make_struct_array(std::move(storage), length, columns, out);
+        if (slice.row_end == band.row_end) {
+            ++state.next_band;
+            state.next_row = 0;
+        } else {
+            state.next_row = slice.row_end;
+        }
     });
 }
 
@@ -110,6 +122,13 @@ void release(ArrowArrayStream* stream) {
 }  // namespace
 
 void export_arrow_stream(std::shared_ptr<Reader> reader, ArrowExportOptions options, ArrowArrayStream* out) {
+    const ObjectHeader& header = reader->header();
+    if (header.data_type != DataType::CsrMatrix && header.cols > detail::kMaxArrowColumns) {
+        throw Error(ErrorCode::Unsupported,
+                    "an Arrow stream holds at most " + std::to_string(detail::kMaxArrowColumns) +
+                        " columns (one schema field or list item each, and one row within a batch); this object has " +
+                        std::to_string(header.cols));
+    }
     auto state = std::make_unique<StreamState>();
     state->reader = std::move(reader);
     state->options = std::move(options);

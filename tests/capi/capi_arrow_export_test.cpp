@@ -77,6 +77,8 @@ Pulled pull_all(ArrowArrayStream& stream) {
         pulled.rows += batch.length;
         for (std::int64_t i = 0; i < batch.n_children; ++i) {
             ArrowArray* child = batch.children[i];
+            // Arrow's struct arrays: every child has the batch's length (a CSR batch's length is its entries).
+            EXPECT_EQ(child->length, batch.length);
             const bool list = child->n_children == 1;
             const ArrowArray* values = list ? child->children[0] : child;
             EXPECT_EQ(values->n_buffers, 2);
@@ -160,6 +162,8 @@ void expect_export_matches_reads(const std::vector<std::uint8_t>& bytes, bool ta
     ASSERT_EQ(pulled.columns.size(), expected.size());
     if (info.data_type != DBDF_DATA_CSR) {
         EXPECT_EQ(pulled.rows, static_cast<std::int64_t>(info.rows));
+    } else {
+        EXPECT_EQ(pulled.rows, static_cast<std::int64_t>(expected[0].size() / sizeof(std::uint64_t)));  // entries
     }
     for (std::size_t field = 0; field < expected.size(); ++field) {
         EXPECT_EQ(pulled.columns[field], expected[field]) << "field " << pulled.names[field];

@@ -19,8 +19,8 @@ using dbdf_test::memory_writer;
 using dbdf_test::ReaderHandle;
 using dbdf_test::WriterHandle;
 
-constexpr std::uint32_t kTallRows = 0xFFFFFFFFu;      // the most rows one block holds
-constexpr std::uint64_t kBatchBytes = 64ull << 20;    // the export's bound on a batch's values (arrow_batches.hpp)
+constexpr std::uint32_t kTallRows = 0xFFFFFFFFu;     // the most rows one block holds
+constexpr std::uint64_t kBatchBytes = 64ull << 20;   // the export's bound on a batch's values (arrow_batches.hpp)
 constexpr std::uint64_t kWidestExport = 1ull << 24;  // the widest object it exports
 
 // A matrix (or frame) of kTallRows rows held by one empty block per column: a few hundred bytes of file.
@@ -134,7 +134,8 @@ TEST(ArrowBounds, SlicesOfALentColumnStillPointIntoTheReadersMemory) {
     std::uint64_t row = 0;
     for (const std::uint64_t length : {kBatchBytes, std::uint64_t{1000}}) {
         ArrowArray batch{};
-        ASSERT_EQ(exported.stream.get_next(&exported.stream, &batch), 0) << exported.stream.get_last_error(&exported.stream);
+        ASSERT_EQ(exported.stream.get_next(&exported.stream, &batch), 0)
+            << exported.stream.get_last_error(&exported.stream);
         ASSERT_EQ(batch.length, static_cast<std::int64_t>(length));
         const auto* lent = static_cast<const std::uint8_t*>(batch.children[0]->buffers[1]);
         EXPECT_TRUE(lent >= bytes.data() && lent + length <= input_end) << "batch values are a copy";

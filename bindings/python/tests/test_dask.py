@@ -234,6 +234,47 @@ def test_empty_blocks_cost_no_io(client, tmp_path):
     assert fetched(log) != []
 
 
+def test_blocks_larger_than_the_chunk_size_are_cut_into_chunks_of_it(client, tmp_path):
+    path = str(tmp_path / "tall.dbdf")
+    matrix = np.arange(3000 * 40, dtype=np.float64).reshape(3000, 40)
+    dbdf.save(path, matrix, block=(2000, 40))  # blocks of 625 KiB and 312.5 KiB
+    with dask.config.set({"array.chunk-size": "100KiB"}):  # 320 rows of 40 doubles
+        array = dbdf.dask.from_dbdf(path)
+        frame_path = str(tmp_path / "tall_frame.dbdf")
+        dbdf.save(frame_path, pd.DataFrame({"a": matrix[:, 0], "b": matrix[:, 1].astype(np.int32)}))
+        frame = dbdf.dask.read_dbdf(frame_path)
+    assert array.chunks == ((320,) * 6 + (80,) + (320,) * 3 + (40,), (40,))  # cut inside each block, never across
+    assert_same(array.compute(), matrix)
+    assert frame.npartitions == 1  # 3000 rows of 12 bytes: 35 KiB, under the chunk size
+    pd.testing.assert_frame_equal(frame.compute(), dbdf.load(frame_path), check_exact=True)
+
+
+def test_a_tiny_file_claiming_billions_of_rows_gives_bounded_tasks_or_a_clear_refusal(client, tmp_path):
+    """Empty blocks declare their shape without storing it: a 4-billion-row column fits in a few hundred bytes."""
+    rows = 2**32 - 1
+    path = str(tmp_path / "claims.dbdf")
+    with dbdf.Writer(path) as writer:
+        writer.begin_matrix("dense", np.float64, rows, 1)
+        writer.add_empty(0, 0, (rows, 1))
+    frame_path = str(tmp_path / "claims_frame.dbdf")
+    with dbdf.Writer(frame_path) as writer:
+        writer.begin_frame(rows, {"x": np.float64})
+        writer.add_empty(0, 0, (rows, 1))
+    assert os.path.getsize(path) < 512 and os.path.getsize(frame_path) < 512
+    array = dbdf.dask.from_dbdf(path)
+    assert len(array.chunks[0]) == 256 and max(array.chunks[0]) == 2**24  # 128 MiB of doubles each
+    assert_same(array[:5].compute(), np.zeros((5, 1)))
+    frame = dbdf.dask.read_dbdf(frame_path)
+    assert frame.npartitions == 256 and frame.divisions[:2] == (0, 2**24)
+    assert frame.partitions[255].compute()["x"].sum() == 0.0
+    wide = str(tmp_path / "claims_wide.dbdf")  # 2^64 cells: more chunks than a graph may hold
+    with dbdf.Writer(wide) as writer:
+        writer.begin_matrix("dense", np.float64, rows, rows)
+        writer.add_empty(0, 0, (rows, rows))
+    with pytest.raises(ValueError, match="array.chunk-size"):
+        dbdf.dask.from_dbdf(wide)
+
+
 def test_urls_through_fsspec(client, tmp_path):
     matrix = np.arange(60, dtype=np.uint16).reshape(6, 10)
     path = tmp_path / "url.dbdf"

@@ -58,6 +58,57 @@ def overlapping_blocks(chunks: Chunks, blocks: Sequence[BlockInfo]) -> dict[tupl
     return overlaps
 
 
+def chunk_byte_limit() -> int:
+    """Dask's configured chunk size ("array.chunk-size", 128 MiB unless changed) in bytes: the most one chunk or
+    partition of ours holds, so that a block of billions of rows (a file of a few hundred bytes can declare one in
+    an empty block) becomes many bounded tasks instead of one allocation of its whole size."""
+    import dask.config
+    from dask.utils import parse_bytes
+    return max(1, int(parse_bytes(dask.config.get("array.chunk-size"))))
+
+
+# The most chunks or partitions a cut into Dask's chunk size may give (128 TiB at 128 MiB each): past it the
+# graph alone would take minutes and gigabytes to build, so the cut is refused with a message saying what to do.
+MAX_PIECES = 1 << 20
+
+
+def split_sizes(sizes: Sequence[int], most: int) -> tuple[int, ...]:
+    """`sizes` with every size above `most` cut into pieces of `most` (the last one shorter), in order."""
+    most = max(1, most)
+    pieces: list[int] = []
+    for size in sizes:
+        whole, rest = divmod(size, most)
+        pieces.extend([most] * whole + ([rest] if rest else []))
+    return tuple(pieces) or (0,)
+
+
+def piece_count(sizes: Sequence[int], most: int) -> int:
+    """How many sizes split_sizes(sizes, most) gives, without making them."""
+    most = max(1, most)
+    return max(1, sum(-(-size // most) for size in sizes))
+
+
+def refuse_too_many(pieces: int, what: str, limit: int) -> None:
+    if pieces > MAX_PIECES:
+        raise ValueError(f"{what} would be cut into {pieces} pieces of at most {limit} bytes (Dask's "
+                         f"array.chunk-size), more than the {MAX_PIECES} a graph here may hold; pass chunks "
+                         "explicitly, or raise array.chunk-size")
+
+
+def bounded_chunks(chunks: Chunks, bytes_per_cell: int, bytes_per_row: int, limit: int, what: str) -> Chunks:
+    """`chunks` with chunks of more than `limit` bytes cut inside (a cut chunk still lies in the blocks it lay in):
+    columns first, so that one row of a chunk fits, then rows. A chunk's bytes are its cells times
+    `bytes_per_cell` (dense chunks) plus its rows times `bytes_per_row` (a sparse chunk's row pointers). Raises
+    ValueError, naming `what`, when that gives more than MAX_PIECES chunks."""
+    most_cols = limit // bytes_per_cell if bytes_per_cell else max(chunks[1], default=1)
+    col_count = piece_count(chunks[1], most_cols)
+    refuse_too_many(col_count, what, limit)
+    widest = min(max(chunks[1], default=0), max(1, most_cols))
+    row_bytes = max(1, widest * bytes_per_cell + bytes_per_row)
+    refuse_too_many(col_count * piece_count(chunks[0], limit // row_bytes), what, limit)
+    return split_sizes(chunks[0], limit // row_bytes), split_sizes(chunks[1], most_cols)
+
+
 def chunk_origins(chunks: Chunks) -> tuple[list[int], list[int]]:
     """The first row of each chunk row and the first column of each chunk column."""
     return [0, *accumulate(chunks[0])][:-1], [0, *accumulate(chunks[1])][:-1]

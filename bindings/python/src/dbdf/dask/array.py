@@ -10,7 +10,7 @@ import numpy.typing as npt
 
 from ..block import BlockInfo
 from ..types import BlockType, DataType, value_type_of
-from ._grid import Chunks, as_chunks, block_chunks, chunk_origins, overlapping_blocks
+from ._grid import Chunks, as_chunks, block_chunks, bounded_chunks, chunk_byte_limit, chunk_origins, overlapping_blocks
 from ._source import Location, Source
 
 if TYPE_CHECKING:
@@ -27,7 +27,8 @@ def from_dbdf(path_or_url: Location, chunks: ChunksArg = "blocks", dtype: DTypeA
               storage_options: Mapping[str, Any] | None = None) -> dask.array.Array:
     """A dask.array.Array of the matrix in `path_or_url` (a path, or an fsspec URL such as "memory://m.dbdf").
 
-    chunks: "blocks" (the default) gives one chunk per block when the blocks form a rectilinear grid; otherwise the
+    chunks: "blocks" (the default) gives one chunk per block when the blocks form a rectilinear grid (a block larger
+    than Dask's "array.chunk-size" is cut into several chunks of at most that size); otherwise the
     chunks are cut at every block boundary, or, when that would give many more chunks than blocks, are Dask's
     automatic chunks aligned to the first block's shape. Anything else is given to Dask's normalize_chunks
     ("auto", 1000, (4096, -1), ...). Either way each chunk decodes only the blocks that overlap it, and a chunk
@@ -55,7 +56,7 @@ def from_dbdf(path_or_url: Location, chunks: ChunksArg = "blocks", dtype: DTypeA
         blocks = [reader.index_entry(index) for index in range(reader.build_index())]
         value_type = value_type_of(dtype) if dtype is not None else reader._matrix_value_type()
     as_sparse = (info.data_type == DataType.CSR and dtype is None) if sparse is None else sparse
-    grid = _chunks_of(chunks, blocks, info.shape, value_type.dtype)
+    grid = _chunks_of(chunks, blocks, info.shape, value_type.dtype, as_sparse)
     overlaps = overlapping_blocks(grid, blocks)
     name = "from-dbdf-" + tokenize(source, info, blocks, grid, value_type, as_sparse)
     read_chunk = _read_sparse_chunk if as_sparse else _read_dense_chunk
@@ -70,12 +71,15 @@ def from_dbdf(path_or_url: Location, chunks: ChunksArg = "blocks", dtype: DTypeA
 
 
 def _chunks_of(chunks: ChunksArg, blocks: Sequence[BlockInfo], shape: tuple[int, int],
-               dtype: np.dtype[Any]) -> Chunks:
+               dtype: np.dtype[Any], sparse: bool) -> Chunks:
     from dask.array.core import normalize_chunks
     if isinstance(chunks, str) and chunks == "blocks":
         cut_at_blocks = block_chunks(blocks, shape)
         if cut_at_blocks is not None:
-            return cut_at_blocks
+            # A sparse chunk holds a row pointer per row (its entries are what the blocks store); a dense one
+            # every cell.
+            cell_bytes, row_bytes = (0, np.dtype(np.int64).itemsize) if sparse else (dtype.itemsize, 0)
+            return bounded_chunks(cut_at_blocks, cell_bytes, row_bytes, chunk_byte_limit(), f"a {shape} matrix")
         chunks = "auto"
     previous = (blocks[0].rows, blocks[0].cols) if blocks and chunks == "auto" else None
     return as_chunks(normalize_chunks(chunks, shape, dtype=dtype, previous_chunks=previous))

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
 
 from ..block import BlockInfo
 from ..types import BlockType, DataType
-from ._grid import boundaries
+from ._grid import boundaries, chunk_byte_limit, piece_count, refuse_too_many, sizes_between, split_sizes
 from ._source import Location, Source
 
 if TYPE_CHECKING:
@@ -24,7 +25,8 @@ def read_dbdf(path_or_url: Location, dialect: DialectArg = "spec", *, threads: i
     labels and types and a RangeIndex of row numbers.
 
     Partitions are cut at every row where a block starts, so each is a band of rows that no block boundary
-    crosses inside; `divisions` are the bands' first rows (and the last row). A partition decodes only the rows
+    crosses inside, and a band holding more than Dask's "array.chunk-size" bytes is cut into several; `divisions`
+    are the bands' first rows (and the last row). A partition decodes only the rows
     of the blocks that overlap its band; a band of empty blocks costs no I/O. Building the graph reads the header
     and the block index only. dialect, threads and storage_options as for from_dbdf."""
     import dask.dataframe
@@ -38,7 +40,14 @@ def read_dbdf(path_or_url: Location, dialect: DialectArg = "spec", *, threads: i
         schema = [(label, value_type.dtype) for label, value_type in zip(reader.column_labels, reader.column_types)]
         blocks = [reader.index_entry(index) for index in range(reader.build_index())]
     meta = pandas.DataFrame({label: np.empty(0, dtype=dtype) for label, dtype in schema})
-    row_bounds = boundaries({block.row for block in blocks}, info.rows)
+    # Bands are cut at every row where a block starts, and bands of more than Dask's chunk size in bytes
+    # ("array.chunk-size") are cut again, so that no partition is sized by a block of billions of rows alone.
+    row_bytes = max(1, sum(dtype.itemsize for _, dtype in schema))
+    limit = chunk_byte_limit()
+    bands_at_blocks = sizes_between(boundaries({block.row for block in blocks}, info.rows))
+    refuse_too_many(piece_count(bands_at_blocks, limit // row_bytes), f"a frame of {info.rows} rows", limit)
+    band_rows = split_sizes(bands_at_blocks, limit // row_bytes)
+    row_bounds = [0, *accumulate(band_rows)] if info.rows else [0]
     divisions: tuple[int | None, ...] = (None, None)  # unknown: a frame without rows has no first or last row
     if info.rows == 0:
         bands = [(0, 0, False)]

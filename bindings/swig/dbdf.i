@@ -466,7 +466,8 @@ struct dbdf_swig_violations {};
 /* Sources of Java and C# are read on the calling thread only (docs/byte-sources.md, "Concurrent reads"). */
 %ignore DBDF_SOURCE_CONCURRENT_READS;
 
-/* Arrow's C data interface is for Arrow's own libraries (Arrow Java's C Data module imports the stream). */
+/* Arrow's C data interface: its structs cross as addresses (export_arrow_stream and import_arrow_stream below), which
+ * Arrow's own libraries allocate (Arrow Java's C Data module imports and exports the stream). */
 %ignore ArrowSchema;
 %ignore ArrowArray;
 %ignore ArrowArrayStream;
@@ -774,6 +775,19 @@ struct dbdf_swig_violations {};
         }
         return violations;
     }
+
+    /* Arrow (section 7): fills the caller's struct ArrowArrayStream, given by its address (Arrow Java's
+     * ArrowArrayStream.memoryAddress(), a C# IntPtr's value), with a stream that borrows this reader
+     * (take_reader = 0): the language part keeps the reader alive until the stream is released. */
+    void export_arrow_stream(long long stream_address, bool dense_as_list) {
+        dbdf_arrow_export_options_t options = DBDF_ARROW_EXPORT_OPTIONS_INIT;
+        if (stream_address == 0) {
+            dbdf_swig_fail(DBDF_ERR_INVALID_ARGUMENT, "the ArrowArrayStream address is 0");
+            return;
+        }
+        options.dense_as_list = dense_as_list ? 1 : 0;
+        dbdf_swig_check(dbdf_reader_export_arrow($self, &options, (struct ArrowArrayStream *)(intptr_t)stream_address));
+    }
 }
 
 /* ------------------------------------------------------------------------------------------------------------
@@ -1029,5 +1043,20 @@ struct dbdf_swig_violations {};
             bytes.nbytes = nbytes;
         }
         return bytes;
+    }
+
+    /* Arrow (section 7): writes the batches of the struct ArrowArrayStream at `stream_address` (see
+     * export_arrow_stream), which is released on every path, as a frame of `rows` rows or, with as_matrix, a dense
+     * matrix. Does not finish the writer. */
+    void import_arrow_stream(long long stream_address, uint64_t rows, bool as_matrix, bool booleans_as_u8) {
+        dbdf_arrow_import_options_t options = DBDF_ARROW_IMPORT_OPTIONS_INIT;
+        if (stream_address == 0) {
+            dbdf_swig_fail(DBDF_ERR_INVALID_ARGUMENT, "the ArrowArrayStream address is 0");
+            return;
+        }
+        options.as_matrix = as_matrix ? 1 : 0;
+        options.booleans_as_u8 = booleans_as_u8 ? 1 : 0;
+        dbdf_swig_check(dbdf_writer_import_arrow($self, (struct ArrowArrayStream *)(intptr_t)stream_address, rows,
+                                                 &options));
     }
 }

@@ -504,6 +504,35 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
     }
 
     /**
+     * Fills the {@code struct ArrowArrayStream} at {@code streamAddress} (native memory the caller allocated, such as
+     * Arrow Java's {@code ArrowArrayStream.memoryAddress()}) with a stream of Arrow's C stream interface over this
+     * reader's object (docs/arrow.md has the mapping). {@link org.dbdf.arrow.DbdfArrow} does this for Arrow Java;
+     * this level serves other Arrow libraries. The stream borrows the native reader, which the returned hold keeps
+     * alive, also past {@link #close()}: close the hold once the stream is released (never before). Until then
+     * the stream moves the reader's block position, so the reader must not be used meanwhile; its current block
+     * is forgotten now. Batches own their buffers and may outlive both. With {@code denseAsList}, a dense matrix
+     * is one fixed-size-list field instead of one field per column. Throws {@link DbdfException}
+     * ({@link Status#INVALID_ARGUMENT} for address 0, {@link Status#UNSUPPORTED} beyond 2^24 columns).
+     */
+    public synchronized AutoCloseable exportArrowStream(long streamAddress, boolean denseAsList) {
+        ensureOpen();
+        current = null;
+        position++;
+        state.retain();
+        boolean exported = false;
+        try {
+            state.reader.export_arrow_stream(streamAddress, denseAsList);
+            exported = true;
+        } finally {
+            if (!exported) {
+                state.release();
+            }
+            Reference.reachabilityFence(this);
+        }
+        return new NativeReaderHold(state);
+    }
+
+    /**
      * Closes the reader: every later call throws IllegalStateException. Idempotent. The native reader is freed now,
      * or, while payload buffers from {@link Block#payload()} are still reachable, once the last of them is
      * collected, so that they stay readable.

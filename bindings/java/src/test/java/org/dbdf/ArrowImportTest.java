@@ -161,6 +161,15 @@ class ArrowImportTest {
         }
     }
 
+    /** Writing {@code root} fails with {@code status} and a message naming the column as the library does. */
+    private void assertRefused(VectorSchemaRoot root, Status status, String column) throws IOException {
+        ArrowReader source = readerOf(root, root.getRowCount());
+        DbdfException error = assertThrows(DbdfException.class,
+                () -> written(source, root.getRowCount(), false, false));
+        assertEquals(status, error.status());
+        assertTrue(error.getMessage().contains(column), error.getMessage());
+    }
+
     @Test
     void stringsAreRefusedNamingTheColumn() throws IOException {
         try (IntVector numbers = new IntVector("n", allocator);
@@ -169,10 +178,7 @@ class ArrowImportTest {
             names.setSafe(0, "x".getBytes(StandardCharsets.UTF_8));
             VectorSchemaRoot root = new VectorSchemaRoot(List.of(numbers, names));
             root.setRowCount(1);
-            ArrowReader source = readerOf(root, 1);
-            DbdfException error = assertThrows(DbdfException.class, () -> written(source, 1, false, false));
-            assertEquals(Status.UNSUPPORTED, error.status());
-            assertTrue(error.getMessage().contains("name"), error.getMessage());
+            assertRefused(root, Status.UNSUPPORTED, "column 1 ('name')");
         }
     }
 
@@ -184,10 +190,7 @@ class ArrowImportTest {
             numbers.setValueCount(2);
             VectorSchemaRoot root = new VectorSchemaRoot(List.of(numbers));
             root.setRowCount(2);
-            ArrowReader source = readerOf(root, 2);
-            DbdfException error = assertThrows(DbdfException.class, () -> written(source, 2, false, false));
-            assertEquals(Status.FORMAT, error.status());
-            assertTrue(error.getMessage().contains("with_gap"), error.getMessage());
+            assertRefused(root, Status.FORMAT, "column 0 ('with_gap') holds a null (row 1");
         }
     }
 
@@ -200,10 +203,7 @@ class ArrowImportTest {
             flags.setValueCount(3);
             VectorSchemaRoot root = new VectorSchemaRoot(List.of(flags));
             root.setRowCount(3);
-            ArrowReader refused = readerOf(root, 3);
-            DbdfException error = assertThrows(DbdfException.class, () -> written(refused, 3, false, false));
-            assertEquals(Status.UNSUPPORTED, error.status());
-            assertTrue(error.getMessage().contains("flag"), error.getMessage());
+            assertRefused(root, Status.UNSUPPORTED, "column 0 ('flag')");
 
             byte[] file = written(readerOf(root, 3), 3, false, true);
             try (Reader reader = Reader.fromBytes(file)) {

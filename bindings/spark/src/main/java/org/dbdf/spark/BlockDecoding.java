@@ -14,7 +14,10 @@ final class BlockDecoding {
     private BlockDecoding() {
     }
 
-    /** Blocks whose payload was decoded in this JVM since it started, by every reader of this data source. */
+    /**
+     * Blocks whose payload was read and decoded in this JVM since it started, by every reader of this data source (a
+     * block counts once per row band read, however many slices and selected columns of it are decoded).
+     */
     static long decodedBlocks() {
         return DECODED_BLOCKS.get();
     }

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
@@ -23,13 +24,16 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
+import org.dbdf.Dialect;
+import org.dbdf.Encoding;
+import org.dbdf.ReaderOptions;
+import org.dbdf.ValueType;
+import org.dbdf.Writer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.dbdf.Encoding;
-import org.dbdf.ValueType;
 
 /** The data source on a local[2] session: golden files, partitioning, pruning, writes and their commit protocol. */
 class DbdfDataSourceTest {
@@ -234,7 +238,7 @@ class DbdfDataSourceTest {
     void framesAndDenseMatricesAreReadAsColumnarBatches() throws IOException {
         Path file = temp.resolve("columnar.dbdf");
         // Columns of several value types in one-column blocks of 2 rows, and a u64 column of extremes.
-        try (org.dbdf.Writer writer = org.dbdf.Writer.toFile(file)) {
+        try (Writer writer = Writer.toFile(file)) {
             writer.beginFrame(5, new ValueType[] {ValueType.U8, ValueType.U64, ValueType.F32},
                     new String[] {"small", "big", "ratio"});
             writer.writeColumn(0, ValueType.U8, new byte[] {0, 1, (byte) 255, 7, (byte) 128}, Encoding.AS_GIVEN, 2);
@@ -265,7 +269,7 @@ class DbdfDataSourceTest {
     void aTallEmptyBlockIsReadInBoundedBatches() throws IOException {
         Path file = temp.resolve("tall.dbdf");
         long rows = 3_000_000_000L;
-        try (org.dbdf.Writer writer = org.dbdf.Writer.toFile(file)) {
+        try (Writer writer = Writer.toFile(file)) {
             writer.beginFrame(rows, new ValueType[] {ValueType.F64}, new String[] {"x"});
             writer.addEmpty(0, 0, rows, 1);
             writer.finish();
@@ -279,8 +283,8 @@ class DbdfDataSourceTest {
         // The partition reader itself: batches of 64 MiB of values, the band read slice by slice.
         long batchRows = ColumnarBandReader.MAX_BATCH_BYTES / Double.BYTES;
         HadoopFiles.OpenReader open = HadoopFiles.open(file.toString(), Files.size(file),
-                new org.apache.hadoop.conf.Configuration(), org.dbdf.ReaderOptions.defaults());
-        TableShape shape = TableShape.of(open.reader(), new ReadOptions(org.dbdf.Dialect.SPEC, false), file.toString());
+                new Configuration(), ReaderOptions.defaults());
+        TableShape shape = TableShape.of(open.reader(), new ReadOptions(Dialect.SPEC, false), file.toString());
         DbdfInputPartition partition = new DbdfInputPartition(file.toString(), Files.size(file),
                 BandPlanner.bands(open.reader()));
         try (ColumnarBandReader batches = new ColumnarBandReader(open, shape, new int[] {0}, partition)) {

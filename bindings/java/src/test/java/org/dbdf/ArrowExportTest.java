@@ -19,8 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.UInt8Vector;
@@ -32,8 +30,6 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.util.TransferPair;
 import org.dbdf.arrow.DbdfArrow;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -42,21 +38,8 @@ import org.junit.jupiter.api.TestFactory;
  * Arrow export through Arrow Java's C Data module: every golden frame and matrix gives, bit for bit, the values of
  * the ordinary reads (readColumn, readDense, readCsr), from a file and from memory; batches outlive the reader.
  */
-class ArrowExportTest {
+class ArrowExportTest extends ArrowAllocatorTest {
     private static final Path VECTORS = Path.of(System.getProperty("dbdf.vectors.dir", "../../tests/vectors"));
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void openAllocator() {
-        allocator = new RootAllocator();
-    }
-
-    /** Closing the allocator fails the test when any Arrow buffer (a batch, an imported stream) was leaked. */
-    @AfterEach
-    void closeAllocator() {
-        allocator.close();
-    }
 
     @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> validVectors() throws IOException {

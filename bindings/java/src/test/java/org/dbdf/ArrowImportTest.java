@@ -10,8 +10,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
@@ -33,25 +31,11 @@ import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 import org.dbdf.arrow.DbdfArrow;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Arrow import: VectorSchemaRoot -> dbdf -> VectorSchemaRoot for every numeric type, and the refusals. */
-class ArrowImportTest {
+class ArrowImportTest extends ArrowAllocatorTest {
     private static final int ROWS = 1000;
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void openAllocator() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void closeAllocator() {
-        allocator.close();
-    }
 
     /** A root with one column per numeric Arrow type dbdf has, holding each type's extremes and a ramp. */
     private VectorSchemaRoot everyNumericType() {

@@ -56,6 +56,8 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
     private long position;
     /** True for a file: the native reader's payload buffer is reused for the next block, so payloads are copied. */
     private final boolean readsFile;
+    /** Arrow streams over this reader not yet released: every call but close() is refused meanwhile. */
+    private int openArrowStreams;
 
     private Reader(NativeReader reader, ByteBuffer borrowed, ReaderOptions options) {
         this.options = options;
@@ -265,6 +267,10 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
     private void ensureOpen() {
         if (closed) {
             throw new IllegalStateException("the reader is closed");
+        }
+        if (openArrowStreams > 0) {
+            throw new IllegalStateException("the reader is exported as an Arrow stream, which reads through it: "
+                    + "close that stream first");
         }
     }
 
@@ -509,8 +515,8 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
      * reader's object (docs/arrow.md has the mapping). {@link org.dbdf.arrow.DbdfArrow} does this for Arrow Java;
      * this level serves other Arrow libraries. The stream borrows the native reader, which the returned hold keeps
      * alive, also past {@link #close()}: close the hold once the stream is released (never before). Until then
-     * the stream moves the reader's block position, so the reader must not be used meanwhile; its current block
-     * is forgotten now. Batches own their buffers and may outlive both. With {@code denseAsList}, a dense matrix
+     * the stream moves the reader's block position, so every call on this reader but {@link #close()} throws
+     * IllegalStateException; its current block is forgotten now. Batches own their buffers and may outlive both. With {@code denseAsList}, a dense matrix
      * is one fixed-size-list field instead of one field per column. Throws {@link DbdfException}
      * ({@link Status#INVALID_ARGUMENT} for address 0, {@link Status#UNSUPPORTED} beyond 2^24 columns).
      */
@@ -529,7 +535,12 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
             }
             Reference.reachabilityFence(this);
         }
-        return new NativeReaderHold(state);
+        openArrowStreams++;
+        return new NativeReaderHold(state, this::arrowStreamReleased);
+    }
+
+    private synchronized void arrowStreamReleased() {
+        openArrowStreams--;
     }
 
     /**

@@ -191,6 +191,10 @@ class ArrowExportTest extends ArrowAllocatorTest {
         long[] all = new long[6];
         reader.readDense(ValueType.U64, all, 0);
         ArrowReader batches = DbdfArrow.toArrow(reader, allocator);
+        // The stream reads through the reader: nobody else may meanwhile.
+        IllegalStateException busy = assertThrows(IllegalStateException.class, reader::nextBlock);
+        assertTrue(busy.getMessage().contains("exported as an Arrow stream"), busy.getMessage());
+        assertThrows(IllegalStateException.class, () -> DbdfArrow.toArrow(reader, allocator));
         // The stream keeps the native reader alive after close(), until the stream is closed.
         reader.close();
         assertFalse(reader.sharedNativeReader().isFreed());
@@ -204,6 +208,21 @@ class ArrowExportTest extends ArrowAllocatorTest {
             assertEquals(2, kept.getValueCount());
             assertEquals(all[2], kept.getValueAsLong(0));
             assertEquals(all[5], kept.getValueAsLong(1));
+        }
+    }
+
+    @Test
+    void theReaderServesAgainOnceTheStreamIsClosed() throws IOException {
+        try (Reader reader = Reader.open(VECTORS.resolve("frame_mixed.dbdf"))) {
+            try (ArrowReader batches = DbdfArrow.toArrow(reader, allocator)) {
+                assertTrue(batches.loadNextBatch());
+                assertThrows(IllegalStateException.class, reader::info);
+            }
+            assertEquals(4, reader.info().rows());
+            // The stream moved the block position; rewind() starts over.
+            reader.rewind();
+            assertTrue(reader.nextBlock());
+            assertEquals(0, reader.block().index());
         }
     }
 

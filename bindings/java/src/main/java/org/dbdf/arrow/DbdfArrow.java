@@ -38,9 +38,9 @@ public final class DbdfArrow {
      * matrix as fields {@code c0}, {@code c1}, ... or, with {@code denseAsList}, one fixed-size-list field
      * {@code values}, a CSR matrix as the fields {@code row}, {@code col}, {@code value} of its stored entries. Each
      * {@link ArrowReader#loadNextBatch()} decodes one row band (or a slice of at most 64 MiB of values of one)
-     * into the reader's {@code VectorSchemaRoot}. The ArrowReader borrows {@code reader}: the reader must not be
-     * used until the ArrowReader is closed, and its native part stays alive until then even if the reader is
-     * closed first. A file that breaks the format fails {@code loadNextBatch()} with
+     * into the reader's {@code VectorSchemaRoot}. The ArrowReader borrows {@code reader}: until the ArrowReader
+     * is closed, every call on the reader but {@code close()} throws IllegalStateException, and its native part
+     * stays alive even if the reader is closed first. A file that breaks the format fails {@code loadNextBatch()} with
      * {@link org.dbdf.DbdfException} carrying the library's message; an object of more than 2^24 columns fails
      * here ({@link org.dbdf.Status#UNSUPPORTED}).
      */

@@ -817,6 +817,39 @@ struct dbdf_swig_violations {};
     }
 }
 
+#if defined(SWIGJAVA)
+%inline %{
+/* Arrow (section 7) for memory a reader reads in place: a second native reader over the same bytes, exported with
+ * take_reader, so that batches may point into those bytes (docs/arrow.md, "Zero copy"). `keep_alive` (filled by
+ * the language part from the object owning the bytes) is released once the stream and every batch it produced are
+ * released, or here when anything fails. Last parameter, so that no later conversion can fail after it was made. */
+void dbdf_swig_export_arrow_lending(const void *borrowed_data, size_t borrowed_nbytes, dbdf_dialect_t dialect,
+                                    unsigned threads, long long stream_address, bool dense_as_list,
+                                    dbdf_swig_callbacks_t keep_alive) {
+    dbdf_reader_t *reader = NULL;
+    dbdf_open_options_t open_options = dbdf_swig_open_options(dialect, threads);
+    dbdf_arrow_export_options_t options = DBDF_ARROW_EXPORT_OPTIONS_INIT;
+    if (stream_address == 0) {
+        dbdf_swig_release_callbacks(&keep_alive);
+        dbdf_swig_fail(DBDF_ERR_INVALID_ARGUMENT, "the ArrowArrayStream address is 0");
+        return;
+    }
+    if (dbdf_swig_check(dbdf_reader_open_memory_with_options(borrowed_data, borrowed_nbytes, &open_options, &reader))) {
+        dbdf_swig_release_callbacks(&keep_alive);
+        return;
+    }
+    options.dense_as_list = dense_as_list ? 1 : 0;
+    options.take_reader = 1;
+    options.release = keep_alive.release;
+    options.release_context = keep_alive.context;
+    /* On failure the export has called `release` already and the reader is still ours. */
+    if (dbdf_swig_check(dbdf_reader_export_arrow(reader, &options, (struct ArrowArrayStream *)(intptr_t)stream_address))) {
+        dbdf_reader_free(reader);
+    }
+}
+%}
+#endif
+
 /* ------------------------------------------------------------------------------------------------------------
  * Writer
  * ---------------------------------------------------------------------------------------------------------- */

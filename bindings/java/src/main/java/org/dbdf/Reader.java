@@ -513,15 +513,32 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
      * Fills the {@code struct ArrowArrayStream} at {@code streamAddress} (native memory the caller allocated, such as
      * Arrow Java's {@code ArrowArrayStream.memoryAddress()}) with a stream of Arrow's C stream interface over this
      * reader's object (docs/arrow.md has the mapping). {@link org.dbdf.arrow.DbdfArrow} does this for Arrow Java;
-     * this level serves other Arrow libraries. The stream borrows the native reader, which the returned hold keeps
-     * alive, also past {@link #close()}: close the hold once the stream is released (never before). Until then
-     * the stream moves the reader's block position, so every call on this reader but {@link #close()} throws
-     * IllegalStateException; its current block is forgotten now. Batches own their buffers and may outlive both. With {@code denseAsList}, a dense matrix
-     * is one fixed-size-list field instead of one field per column. Throws {@link DbdfException}
+     * this level serves other Arrow libraries. With {@code denseAsList}, a dense matrix is one fixed-size-list field
+     * instead of one field per column. Close the returned hold once the stream is released (never before).
+     *
+     * <p>A reader over memory ({@link #fromBytes}, {@link #fromBuffer}) lends it: the stream reads through a
+     * native reader of its own over the same bytes, so this reader stays free to use, and batches point into the
+     * bytes where a column's block already has Arrow's layout (no copy); the bytes stay alive until the last batch
+     * is released (a buffer given to {@link #fromBuffer} must stay unchanged that long). The hold does nothing.
+     *
+     * <p>A reader over a file or a byte source is borrowed: the hold keeps its native reader alive, also past
+     * {@link #close()}, and until it is closed the stream moves the reader's block position, so every call on this
+     * reader but {@link #close()} throws IllegalStateException; its current block is forgotten now. Batches own
+     * their buffers. Either way batches may outlive both. Throws {@link DbdfException}
      * ({@link Status#INVALID_ARGUMENT} for address 0, {@link Status#UNSUPPORTED} beyond 2^24 columns).
      */
     public synchronized AutoCloseable exportArrowStream(long streamAddress, boolean denseAsList) {
         ensureOpen();
+        ByteBuffer memory = state.borrowed();
+        if (memory != null) {
+            try {
+                NativeDbdf.dbdf_swig_export_arrow_lending(memory, options.dialect().code(), options.threads(),
+                        streamAddress, denseAsList, memory);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+            return () -> { };
+        }
         current = null;
         position++;
         state.retain();

@@ -19,8 +19,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.UInt1Vector;
 import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
@@ -208,6 +210,40 @@ class ArrowExportTest extends ArrowAllocatorTest {
             assertEquals(2, kept.getValueCount());
             assertEquals(all[2], kept.getValueAsLong(0));
             assertEquals(all[5], kept.getValueAsLong(1));
+        }
+    }
+
+    @Test
+    void aReaderOverMemoryLendsItsBytesToTheBatches() throws IOException {
+        byte[] file;
+        try (Writer writer = Writer.toMemory()) {
+            writer.beginFrame(4, new ValueType[] {ValueType.U8}, new String[] {"small"});
+            writer.writeColumn(0, ValueType.U8, new byte[] {1, 2, (byte) 200, 4}, Encoding.AS_GIVEN, 0);
+            writer.finish();
+            file = writer.toByteArray();
+        }
+        ByteBuffer memory = ByteBuffer.allocateDirect(file.length);
+        memory.put(file).flip();
+        long first = MemoryUtil.getByteBufferAddress(memory);
+        TransferPair moved;
+        try (Reader reader = Reader.fromBuffer(memory);
+                ArrowReader batches = DbdfArrow.toArrow(reader, allocator)) {
+            // The stream reads through a native reader of its own: this one stays usable.
+            assertTrue(reader.nextBlock());
+            assertTrue(batches.loadNextBatch());
+            FieldVector column = batches.getVectorSchemaRoot().getVector("small");
+            long address = column.getDataBuffer().memoryAddress();
+            assertTrue(address >= first && address + 4 <= first + file.length,
+                    "the batch's values lie in the reader's memory");
+            moved = column.getTransferPair(allocator);
+            moved.transfer();
+        }
+        // The stream keeps the buffer alive as long as a batch points into it.
+        memory = null;
+        System.gc();
+        try (UInt1Vector kept = (UInt1Vector) moved.getTo()) {
+            assertEquals(List.of(1L, 2L, 200L, 4L), List.of(kept.getValueAsLong(0), kept.getValueAsLong(1),
+                    kept.getValueAsLong(2), kept.getValueAsLong(3)));
         }
     }
 

@@ -14,8 +14,8 @@ import org.dbdf.Status;
 
 /**
  * The ArrowReader Arrow's C Data module imports from dbdf's stream, plus the hold on the native reader the stream
- * borrows: released only after the stream, when this is closed. Failures of the stream become DbdfException with
- * the library's message.
+ * borrows (nothing for a reader over memory, whose stream has a native reader of its own): released only after the
+ * stream, when this is closed. Failures of the stream become DbdfException with the library's message.
  */
 final class BorrowingArrowReader extends ArrowReader {
     /**

@@ -466,7 +466,8 @@ struct dbdf_swig_violations {};
 /* Sources of Java and C# are read on the calling thread only (docs/byte-sources.md, "Concurrent reads"). */
 %ignore DBDF_SOURCE_CONCURRENT_READS;
 
-/* Arrow's C data interface is for Arrow's own libraries (Arrow Java's C Data module imports the stream). */
+/* Arrow's C data interface: its structs cross as addresses (export_arrow_stream and import_arrow_stream below), which
+ * Arrow's own libraries allocate (Arrow Java's C Data module imports and exports the stream). */
 %ignore ArrowSchema;
 %ignore ArrowArray;
 %ignore ArrowArrayStream;
@@ -774,6 +775,19 @@ struct dbdf_swig_violations {};
         }
         return violations;
     }
+
+    /* Arrow (section 7): fills the caller's struct ArrowArrayStream, given by its address (Arrow Java's
+     * ArrowArrayStream.memoryAddress(), a C# IntPtr's value), with a stream that borrows this reader
+     * (take_reader = 0): the language part keeps the reader alive until the stream is released. */
+    void export_arrow_stream(long long stream_address, bool dense_as_list) {
+        dbdf_arrow_export_options_t options = DBDF_ARROW_EXPORT_OPTIONS_INIT;
+        if (stream_address == 0) {
+            dbdf_swig_fail(DBDF_ERR_INVALID_ARGUMENT, "the ArrowArrayStream address is 0");
+            return;
+        }
+        options.dense_as_list = dense_as_list ? 1 : 0;
+        dbdf_swig_check(dbdf_reader_export_arrow($self, &options, (struct ArrowArrayStream *)(intptr_t)stream_address));
+    }
 }
 
 /* ------------------------------------------------------------------------------------------------------------
@@ -802,6 +816,39 @@ struct dbdf_swig_violations {};
         return message;
     }
 }
+
+#if defined(SWIGJAVA)
+%inline %{
+/* Arrow (section 7) for memory a reader reads in place: a second native reader over the same bytes, exported with
+ * take_reader, so that batches may point into those bytes (docs/arrow.md, "Zero copy"). `keep_alive` (filled by
+ * the language part from the object owning the bytes) is released once the stream and every batch it produced are
+ * released, or here when anything fails. Last parameter, so that no later conversion can fail after it was made. */
+void dbdf_swig_export_arrow_lending(const void *borrowed_data, size_t borrowed_nbytes, dbdf_dialect_t dialect,
+                                    unsigned threads, long long stream_address, bool dense_as_list,
+                                    dbdf_swig_callbacks_t keep_alive) {
+    dbdf_reader_t *reader = NULL;
+    dbdf_open_options_t open_options = dbdf_swig_open_options(dialect, threads);
+    dbdf_arrow_export_options_t options = DBDF_ARROW_EXPORT_OPTIONS_INIT;
+    if (stream_address == 0) {
+        dbdf_swig_release_callbacks(&keep_alive);
+        dbdf_swig_fail(DBDF_ERR_INVALID_ARGUMENT, "the ArrowArrayStream address is 0");
+        return;
+    }
+    if (dbdf_swig_check(dbdf_reader_open_memory_with_options(borrowed_data, borrowed_nbytes, &open_options, &reader))) {
+        dbdf_swig_release_callbacks(&keep_alive);
+        return;
+    }
+    options.dense_as_list = dense_as_list ? 1 : 0;
+    options.take_reader = 1;
+    options.release = keep_alive.release;
+    options.release_context = keep_alive.context;
+    /* On failure the export has called `release` already and the reader is still ours. */
+    if (dbdf_swig_check(dbdf_reader_export_arrow(reader, &options, (struct ArrowArrayStream *)(intptr_t)stream_address))) {
+        dbdf_reader_free(reader);
+    }
+}
+%}
+#endif
 
 /* ------------------------------------------------------------------------------------------------------------
  * Writer
@@ -1029,5 +1076,20 @@ struct dbdf_swig_violations {};
             bytes.nbytes = nbytes;
         }
         return bytes;
+    }
+
+    /* Arrow (section 7): writes the batches of the struct ArrowArrayStream at `stream_address` (see
+     * export_arrow_stream), which is released on every path, as a frame of `rows` rows or, with as_matrix, a dense
+     * matrix. Does not finish the writer. */
+    void import_arrow_stream(long long stream_address, uint64_t rows, bool as_matrix, bool booleans_as_u8) {
+        dbdf_arrow_import_options_t options = DBDF_ARROW_IMPORT_OPTIONS_INIT;
+        if (stream_address == 0) {
+            dbdf_swig_fail(DBDF_ERR_INVALID_ARGUMENT, "the ArrowArrayStream address is 0");
+            return;
+        }
+        options.as_matrix = as_matrix ? 1 : 0;
+        options.booleans_as_u8 = booleans_as_u8 ? 1 : 0;
+        dbdf_swig_check(dbdf_writer_import_arrow($self, (struct ArrowArrayStream *)(intptr_t)stream_address, rows,
+                                                 &options));
     }
 }

@@ -532,6 +532,19 @@ DBDF_JAVA_ARRAY(const void, label_bytes, label_bytes_nbytes, jbyteArray, byte[],
     $1.write = dbdf_java_write;
 }
 
+/* ---- an object kept alive for the library: a global reference, deleted by dbdf_java_release_target when the
+ * library releases it (an Arrow stream that lends memory, once its last batch is released). No method is called:
+ * hashCode() only satisfies dbdf_java_callbacks_from, which every object has. */
+%typemap(jni) dbdf_swig_callbacks_t keep_alive "jobject"
+%typemap(jtype) dbdf_swig_callbacks_t keep_alive "Object"
+%typemap(jstype) dbdf_swig_callbacks_t keep_alive "Object"
+%typemap(javain) dbdf_swig_callbacks_t keep_alive "$javainput"
+%typemap(in) dbdf_swig_callbacks_t keep_alive {
+    if (!dbdf_java_callbacks_from(jenv, $input, "hashCode", "()I", &$1)) {
+        return $null;
+    }
+}
+
 /* ---- memory the reader keeps: a direct ByteBuffer the Java side holds on to ------------------------------ */
 %typemap(jni) (const void *borrowed_data, size_t borrowed_nbytes) "jobject"
 %typemap(jtype) (const void *borrowed_data, size_t borrowed_nbytes) "java.nio.ByteBuffer"

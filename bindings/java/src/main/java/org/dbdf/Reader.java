@@ -56,6 +56,8 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
     private long position;
     /** True for a file: the native reader's payload buffer is reused for the next block, so payloads are copied. */
     private final boolean readsFile;
+    /** Arrow streams over this reader not yet released: every call but close() is refused meanwhile. */
+    private int openArrowStreams;
 
     private Reader(NativeReader reader, ByteBuffer borrowed, ReaderOptions options) {
         this.options = options;
@@ -265,6 +267,10 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
     private void ensureOpen() {
         if (closed) {
             throw new IllegalStateException("the reader is closed");
+        }
+        if (openArrowStreams > 0) {
+            throw new IllegalStateException("the reader is exported as an Arrow stream, which reads through it: "
+                    + "close that stream first");
         }
     }
 
@@ -501,6 +507,57 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
         } finally {
             Reference.reachabilityFence(this);
         }
+    }
+
+    /**
+     * Fills the {@code struct ArrowArrayStream} at {@code streamAddress} (native memory the caller allocated, such as
+     * Arrow Java's {@code ArrowArrayStream.memoryAddress()}) with a stream of Arrow's C stream interface over this
+     * reader's object (docs/arrow.md has the mapping). {@link org.dbdf.arrow.DbdfArrow} does this for Arrow Java;
+     * this level serves other Arrow libraries. With {@code denseAsList}, a dense matrix is one fixed-size-list field
+     * instead of one field per column. Close the returned hold once the stream is released (never before).
+     *
+     * <p>A reader over memory ({@link #fromBytes}, {@link #fromBuffer}) lends it: the stream reads through a
+     * native reader of its own over the same bytes, so this reader stays free to use, and batches point into the
+     * bytes where a column's block already has Arrow's layout (no copy); the bytes stay alive until the last batch
+     * is released (a buffer given to {@link #fromBuffer} must stay unchanged that long). The hold does nothing.
+     *
+     * <p>A reader over a file or a byte source is borrowed: the hold keeps its native reader alive, also past
+     * {@link #close()}, and until it is closed the stream moves the reader's block position, so every call on this
+     * reader but {@link #close()} throws IllegalStateException; its current block is forgotten now. Batches own
+     * their buffers. Either way batches may outlive both. Throws {@link DbdfException}
+     * ({@link Status#INVALID_ARGUMENT} for address 0, {@link Status#UNSUPPORTED} beyond 2^24 columns).
+     */
+    public synchronized AutoCloseable exportArrowStream(long streamAddress, boolean denseAsList) {
+        ensureOpen();
+        ByteBuffer memory = state.borrowed();
+        if (memory != null) {
+            try {
+                NativeDbdf.dbdf_swig_export_arrow_lending(memory, options.dialect().code(), options.threads(),
+                        streamAddress, denseAsList, memory);
+            } finally {
+                Reference.reachabilityFence(this);
+            }
+            return () -> { };
+        }
+        current = null;
+        position++;
+        state.retain();
+        boolean exported = false;
+        try {
+            state.reader.export_arrow_stream(streamAddress, denseAsList);
+            exported = true;
+        } finally {
+            if (!exported) {
+                state.release();
+            }
+            Reference.reachabilityFence(this);
+        }
+        openArrowStreams++;
+        return new NativeReaderHold(state, this::arrowStreamReleased);
+    }
+
+    private synchronized void arrowStreamReleased() {
+        openArrowStreams--;
     }
 
     /**

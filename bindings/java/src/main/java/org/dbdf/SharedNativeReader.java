@@ -23,6 +23,11 @@ final class SharedNativeReader {
         this.borrowed = borrowed;
     }
 
+    /** The memory the native reader reads in place, or null for a file or a byte source. */
+    ByteBuffer borrowed() {
+        return borrowed;
+    }
+
     /** Adds a reference for one more holder; the native reader must not be freed yet. */
     synchronized void retain() {
         if (references == 0) {

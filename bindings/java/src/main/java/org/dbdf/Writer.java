@@ -224,6 +224,25 @@ public final class Writer extends WriterValueOverloads implements AutoCloseable 
         }
     }
 
+    /**
+     * Writes the record batches of the {@code struct ArrowArrayStream} at {@code streamAddress} (Arrow Java's
+     * {@code ArrowArrayStream.memoryAddress()} after {@code Data.exportArrayStream}; {@link org.dbdf.arrow.DbdfArrow}
+     * does this for Arrow Java) as a frame of {@code rows} rows, one column per field, or with {@code asMatrix} as
+     * a dense matrix of one value type; Arrow booleans become u8 0 / 1 with {@code booleansAsU8}, and are refused
+     * otherwise. The writer must not have begun; the stream is released on every path. Does not finish the writer.
+     * Throws {@link DbdfException}: {@link Status#UNSUPPORTED} for a field of a type dbdf has not (the message
+     * names the column), {@link Status#FORMAT} for a null or a row count other than {@code rows},
+     * {@link Status#IO} when the stream itself fails, {@link Status#CALL_ORDER} when the writer has begun.
+     */
+    public synchronized void importArrowStream(long streamAddress, long rows, boolean asMatrix, boolean booleansAsU8) {
+        ensureOpen();
+        try {
+            writer.import_arrow_stream(streamAddress, Arguments.uint64(rows, "rows"), asMatrix, booleansAsU8);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
     @Override
     synchronized void addDenseValues(long row, long col, long rows, long cols, ValueType type, Object values,
             long rowStride, Encoding encoding) {

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
@@ -23,6 +24,11 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
+import org.dbdf.Dialect;
+import org.dbdf.Encoding;
+import org.dbdf.ReaderOptions;
+import org.dbdf.ValueType;
+import org.dbdf.Writer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -224,6 +230,70 @@ class DbdfDataSourceTest {
         // The same values as one partition.
         spark.conf().unset("spark.sql.files.maxPartitionBytes");
         assertEquals(read(shuffled).collectAsList(), rows);
+    }
+
+    // ---- columnar reads ----------------------------------------------------------------------------------------
+
+    @Test
+    void framesAndDenseMatricesAreReadAsColumnarBatches() throws IOException {
+        Path file = temp.resolve("columnar.dbdf");
+        // Columns of several value types in one-column blocks of 2 rows, and a u64 column of extremes.
+        try (Writer writer = Writer.toFile(file)) {
+            writer.beginFrame(5, new ValueType[] {ValueType.U8, ValueType.U64, ValueType.F32},
+                    new String[] {"small", "big", "ratio"});
+            writer.writeColumn(0, ValueType.U8, new byte[] {0, 1, (byte) 255, 7, (byte) 128}, Encoding.AS_GIVEN, 2);
+            writer.writeColumn(1, ValueType.U64, new long[] {0, -1, 1L << 63, 42, 7}, Encoding.AS_GIVEN, 2);
+            writer.writeColumn(2, ValueType.F32, new float[] {-0.0f, 0.5f, Float.NaN, 3, -2}, Encoding.AS_GIVEN, 2);
+            writer.finish();
+        }
+        Dataset<Row> frame = read(file);
+        String plan = frame.queryExecution().executedPlan().toString();
+        assertTrue(plan.contains("ColumnarToRow"), plan);
+        List<Row> rows = frame.collectAsList();
+        assertEquals(List.of((short) 0, (short) 1, (short) 255, (short) 7, (short) 128),
+                rows.stream().map(row -> row.getShort(0)).toList());
+        assertEquals(List.of(BigInteger.ZERO, new BigInteger("18446744073709551615"),
+                new BigInteger("9223372036854775808"), BigInteger.valueOf(42), BigInteger.valueOf(7)),
+                rows.stream().map(row -> row.getDecimal(1).toBigIntegerExact()).toList());
+        assertEquals(Float.floatToRawIntBits(-0.0f), Float.floatToRawIntBits(rows.get(0).getFloat(2)));
+        assertTrue(Float.isNaN(rows.get(2).getFloat(2)));
+        // A pruned column of a dense matrix, with the row index.
+        Dataset<Row> matrix = read(VECTORS.resolve("multi_block_shuffled.dbdf")).select("row", "c6");
+        assertTrue(matrix.queryExecution().executedPlan().toString().contains("ColumnarToRow"));
+        assertEquals(read(VECTORS.resolve("multi_block_shuffled.dbdf")).select("row", "c6").collectAsList(),
+                matrix.collectAsList());
+        assertEquals(List.of(0L, 1L, 2L, 3L, 4L), matrix.collectAsList().stream().map(row -> row.getLong(0)).toList());
+    }
+
+    @Test
+    void aTallEmptyBlockIsReadInBoundedBatches() throws IOException {
+        Path file = temp.resolve("tall.dbdf");
+        long rows = 3_000_000_000L;
+        try (Writer writer = Writer.toFile(file)) {
+            writer.beginFrame(rows, new ValueType[] {ValueType.F64}, new String[] {"x"});
+            writer.addEmpty(0, 0, rows, 1);
+            writer.finish();
+        }
+        assertTrue(Files.size(file) < 200, "a file of " + Files.size(file) + " bytes");
+        Dataset<Row> tall = read(file);
+        assertEquals(1, tall.rdd().getNumPartitions());
+        // The first batch only: 64 MiB of values (8 Mi rows), not 3e9 rows at once.
+        List<Row> first = tall.limit(3).collectAsList();
+        assertEquals(List.of(0.0, 0.0, 0.0), first.stream().map(row -> row.getDouble(0)).toList());
+        // The partition reader itself: batches of 64 MiB of values, the band read slice by slice.
+        long batchRows = ColumnarBandReader.MAX_BATCH_BYTES / Double.BYTES;
+        HadoopFiles.OpenReader open = HadoopFiles.open(file.toString(), Files.size(file),
+                new Configuration(), ReaderOptions.defaults());
+        TableShape shape = TableShape.of(open.reader(), new ReadOptions(Dialect.SPEC, false), file.toString());
+        DbdfInputPartition partition = new DbdfInputPartition(file.toString(), Files.size(file),
+                BandPlanner.bands(open.reader()));
+        try (ColumnarBandReader batches = new ColumnarBandReader(open, shape, new int[] {0}, partition)) {
+            for (int batch = 0; batch < 2; batch++) {
+                assertTrue(batches.next());
+                assertEquals(batchRows, batches.get().numRows());
+                assertEquals(0.0, batches.get().column(0).getDouble((int) batchRows - 1));
+            }
+        }
     }
 
     @Test

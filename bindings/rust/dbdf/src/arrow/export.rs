@@ -33,6 +33,15 @@ impl ArrowExportOptions {
         self.dense_as_list = dense_as_list;
         self
     }
+
+    fn to_raw(self, take_reader: bool) -> sys::dbdf_arrow_export_options_t {
+        let mut raw = sys::dbdf_arrow_export_options_t::default();
+        // SAFETY: raw is a valid dbdf_arrow_export_options_t; init sets struct_size and the defaults.
+        unsafe { sys::dbdf_arrow_export_options_init(&mut raw) };
+        raw.dense_as_list = c_int::from(self.dense_as_list);
+        raw.take_reader = c_int::from(take_reader);
+        raw
+    }
 }
 
 /// The record batches of one reader's object, pulled from the library as they are iterated; a
@@ -150,11 +159,7 @@ fn export(
     take_reader: bool,
     kept_alive: Option<Box<dyn Send>>,
 ) -> Result<FFI_ArrowArrayStream> {
-    let mut raw = sys::dbdf_arrow_export_options_t::default();
-    // SAFETY: raw is a valid dbdf_arrow_export_options_t; init sets struct_size and the defaults.
-    unsafe { sys::dbdf_arrow_export_options_init(&mut raw) };
-    raw.dense_as_list = c_int::from(options.dense_as_list);
-    raw.take_reader = c_int::from(take_reader);
+    let mut raw = options.to_raw(take_reader);
     if let Some(kept_alive) = kept_alive {
         raw.release = Some(drop_kept_alive);
         raw.release_context = Box::into_raw(Box::new(kept_alive)).cast();
@@ -172,4 +177,19 @@ unsafe extern "C" fn drop_kept_alive(context: *mut c_void) {
     let kept_alive = unsafe { Box::from_raw(context.cast::<Box<dyn Send>>()) };
     // It runs inside a consumer's release callback, where a panic cannot unwind and nobody could be told of it.
     let _ = std::panic::catch_unwind(AssertUnwindSafe(move || drop(kept_alive)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_reach_the_c_struct() {
+        let defaults = ArrowExportOptions::new().to_raw(false);
+        assert_eq!(defaults.struct_size, std::mem::size_of::<sys::dbdf_arrow_export_options_t>());
+        assert_eq!((defaults.dense_as_list, defaults.take_reader), (0, 0));
+        assert!(defaults.release.is_none() && defaults.release_context.is_null());
+        let list_taken = ArrowExportOptions::new().dense_as_list(true).to_raw(true);
+        assert_eq!((list_taken.dense_as_list, list_taken.take_reader), (1, 1));
+    }
 }

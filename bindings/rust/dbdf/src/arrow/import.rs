@@ -102,3 +102,19 @@ pub fn save_arrow(
     writer.write_record_batches(schema, batches, options)?;
     writer.finish()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_reach_the_c_struct() {
+        let defaults = ArrowImportOptions::new().to_raw();
+        assert_eq!(defaults.struct_size, std::mem::size_of::<sys::dbdf_arrow_import_options_t>());
+        assert_eq!((defaults.as_matrix, defaults.booleans_as_u8), (0, 0));
+        let both = ArrowImportOptions::new().as_matrix(true).booleans_as_u8(true).to_raw();
+        assert_eq!((both.as_matrix, both.booleans_as_u8), (1, 1));
+        let matrix_only = ArrowImportOptions::new().as_matrix(true).to_raw();
+        assert_eq!((matrix_only.as_matrix, matrix_only.booleans_as_u8), (1, 0));
+    }
+}

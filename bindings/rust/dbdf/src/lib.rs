@@ -19,6 +19,9 @@
 //! - [`ReaderOptions`] and [`WriterOptions`] also say how many threads the whole-object reads and `write_dense`
 //!   use ([`Reader::open_with_options`], [`Reader::from_bytes_with_options`]), and whether a file writer syncs
 //!   its file to the disk ([`WriterOptions::durable`]).
+//! - With the feature `arrow`, Arrow's C data interface through arrow-rs (the module `arrow`, with an example): a
+//!   reader's object as a `RecordBatchReader` (`Reader::arrow_stream`, `Reader::into_arrow_stream`,
+//!   `ArrowStream::from_bytes`), a writer fed from one (`Writer::write_arrow`, `save_arrow`).
 //!
 //! # Threads
 //!
@@ -107,6 +110,8 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "arrow")]
+pub mod arrow;
 mod block;
 mod buffers;
 mod dialect;
@@ -121,6 +126,8 @@ mod types;
 mod value;
 mod writer;
 
+#[cfg(feature = "arrow")]
+pub use arrow::{save_arrow, ArrowExportOptions, ArrowImportOptions, ArrowStream};
 pub use block::{Block, BlockInfo, BlockInfos};
 pub use dialect::{Dialect, PayloadLayout, ReaderOptions, WriterOptions};
 pub use error::{Error, Result, Status};

@@ -196,8 +196,17 @@ impl<'data> Reader<'data> {
         }
     }
 
-    fn raw(&self) -> *mut sys::dbdf_reader_t {
+    pub(crate) fn raw(&self) -> *mut sys::dbdf_reader_t {
         self.handle.as_ptr()
+    }
+
+    /// Gives up the handle without freeing it, once the library has handed it over to another owner (an Arrow
+    /// stream that took the reader). A concurrent source's state holds its own share of the decode threads'
+    /// failures, so the reader's is dropped.
+    #[cfg(feature = "arrow")]
+    pub(crate) fn forget_handle(self) {
+        let mut reader = std::mem::ManuallyDrop::new(self);
+        drop(reader.decode_thread_failures.take());
     }
 
     /// What the object header says.

@@ -124,6 +124,20 @@ impl<'sink> Writer<'sink> {
         self.handle.as_ptr()
     }
 
+    /// Runs `begin`, a library call that begins the object (`rows` rows) and writes blocks, with this writer's
+    /// handle, and gives its result as every other call's (the sink's error and panic included).
+    #[cfg(feature = "arrow")]
+    pub(crate) fn begin_through(
+        &mut self,
+        rows: u64,
+        begin: impl FnOnce(*mut sys::dbdf_writer_t) -> sys::dbdf_status_t,
+    ) -> Result<()> {
+        let status = begin(self.raw());
+        self.finish_call(status)?;
+        self.object_rows = Some(rows);
+        Ok(())
+    }
+
     /// The result of a library call on this writer: the error includes what the sink reported, and a panic of
     /// the sink continues here.
     fn finish_call(&mut self, status: sys::dbdf_status_t) -> Result<()> {

@@ -61,13 +61,16 @@ std::vector<ColumnArray> csr_arrays(const BatchSource& source, const RowBand& ba
     auto* row_offsets = reinterpret_cast<std::uint64_t*>(storage.allocate((rows + 1) * sizeof(std::uint64_t)));
     auto* cols_out = reinterpret_cast<std::uint64_t*>(storage.allocate(count * sizeof(std::uint64_t)));
     std::byte* values_out = storage.allocate(count * value_bytes);
-    // A counting sort on the row: stable, so each row keeps the block order, in which its columns increase.
+    // A counting sort on the row: stable, so each row keeps the block order, in which its columns increase. The
+    // offsets serve as the cursors: row_offsets[row + 1] is where row's next entry goes, and once every entry is
+    // placed it is row's end, which is the next row's start.
     std::memset(row_offsets, 0, (rows + 1) * sizeof(std::uint64_t));
-    for (const std::uint64_t row : entries.rows) ++row_offsets[row + 1];
-    for (std::uint64_t row = 0; row < rows; ++row) row_offsets[row + 1] += row_offsets[row];
-    std::vector<std::uint64_t> next_place(row_offsets, row_offsets + rows);
+    for (const std::uint64_t row : entries.rows) {
+        if (row + 2 <= rows) ++row_offsets[row + 2];
+    }
+    for (std::uint64_t row = 2; row <= rows; ++row) row_offsets[row] += row_offsets[row - 1];
     for (std::uint64_t k = 0; k < count; ++k) {
-        const std::uint64_t place = next_place[entries.rows[k]]++;
+        const std::uint64_t place = row_offsets[entries.rows[k] + 1]++;
         cols_out[place] = entries.cols[k];
         std::memcpy(values_out + place * value_bytes, entries.values.data() + k * value_bytes, value_bytes);
     }

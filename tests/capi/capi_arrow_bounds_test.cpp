@@ -21,6 +21,7 @@ using dbdf_test::finished_bytes;
 using dbdf_test::memory_reader;
 using dbdf_test::memory_writer;
 using dbdf_test::ReaderHandle;
+using dbdf_test::Stream;
 using dbdf_test::WriterHandle;
 
 constexpr std::uint32_t kTallRows = 0xFFFFFFFFu;     // the most rows one block holds
@@ -43,13 +44,6 @@ std::vector<std::uint8_t> tall_empty_object(dbdf_data_type_t data_type, std::uin
     EXPECT_EQ(dbdf_writer_finish(writer.get()), DBDF_OK) << dbdf_last_error_message();
     return finished_bytes(writer.get());
 }
-
-struct Stream {
-    ArrowArrayStream stream{};
-    ~Stream() {
-        if (stream.release != nullptr) stream.release(&stream);
-    }
-};
 
 // Pulls one batch, checks that every child has `length` values, and returns the first child's values.
 std::vector<std::uint8_t> pull_batch(ArrowArrayStream& stream, std::int64_t length, std::size_t first_value_bytes) {

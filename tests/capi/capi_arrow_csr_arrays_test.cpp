@@ -21,16 +21,10 @@ using dbdf_test::memory_reader;
 using dbdf_test::memory_writer;
 using dbdf_test::read_file;
 using dbdf_test::ReaderHandle;
+using dbdf_test::Stream;
 using dbdf_test::WriterHandle;
 
 constexpr std::uint64_t kSliceRows = (64ull << 20) / 8 - 1;  // row offsets of one batch within 64 MiB
-
-struct Stream {
-    ArrowArrayStream stream{};
-    ~Stream() {
-        if (stream.release != nullptr) stream.release(&stream);
-    }
-};
 
 // The whole object's CSR arrays, as dbdf_reader_read_csr gives them.
 struct Csr {

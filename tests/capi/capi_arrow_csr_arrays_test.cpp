@@ -164,17 +164,35 @@ void expect_batch(ArrowArrayStream& stream, std::uint64_t row_begin, std::int64_
 TEST(ArrowCsrArrays, ABandTallerThanABatchIsSlicedByRows) {
     const std::uint32_t rows = static_cast<std::uint32_t>(kSliceRows) + 10;
     const std::vector<std::uint8_t> bytes = tall_sparse_matrix(rows);
-    ReaderHandle reference = memory_reader(bytes);
-    const Csr expected = ordinary_read(reference.get());
     ReaderHandle reader = memory_reader(bytes);
     const dbdf_arrow_export_options_t options = arrays_options();
     Stream stream;
     ASSERT_EQ(dbdf_reader_export_arrow(reader.get(), &options, &stream.stream), DBDF_OK);
-    const Csr pulled = pull_arrays(stream.stream, sizeof(std::uint16_t));
-    EXPECT_EQ(pulled.batches, 2u);  // kSliceRows rows, then 10
-    EXPECT_EQ(pulled.row_offsets, expected.row_offsets);
-    EXPECT_EQ(pulled.cols, (std::vector<std::uint64_t>{0, 2, 1, 2}));
-    EXPECT_EQ(pulled.values, expected.values);
+    // The first slice: rows 0 and 1 hold three entries, the rest none.
+    ArrowArray first{};
+    ASSERT_EQ(stream.stream.get_next(&stream.stream, &first), 0) << stream.stream.get_last_error(&stream.stream);
+    std::int64_t count = 0;
+    const auto* offsets = list_values<std::uint64_t>(*first.children[1], count);
+    ASSERT_EQ(count, static_cast<std::int64_t>(kSliceRows) + 1);
+    EXPECT_EQ((std::vector<std::uint64_t>(offsets, offsets + 3)), (std::vector<std::uint64_t>{0, 2, 3}));
+    EXPECT_EQ(offsets[kSliceRows], 3u);
+    const auto* cols = list_values<std::uint64_t>(*first.children[2], count);
+    EXPECT_EQ((std::vector<std::uint64_t>(cols, cols + count)), (std::vector<std::uint64_t>{0, 2, 1}));
+    first.release(&first);
+    // The second: the last 10 rows, whose last holds the fourth entry.
+    ArrowArray second{};
+    ASSERT_EQ(stream.stream.get_next(&stream.stream, &second), 0) << stream.stream.get_last_error(&stream.stream);
+    EXPECT_EQ(static_cast<const std::uint64_t*>(second.children[0]->buffers[1])[0], kSliceRows);
+    offsets = list_values<std::uint64_t>(*second.children[1], count);
+    EXPECT_EQ((std::vector<std::uint64_t>(offsets, offsets + count)),
+              (std::vector<std::uint64_t>{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}));
+    const auto* values = list_values<std::uint16_t>(*second.children[3], count);
+    ASSERT_EQ(count, 1);
+    EXPECT_EQ(values[0], 8u);
+    second.release(&second);
+    ArrowArray end{};
+    EXPECT_EQ(stream.stream.get_next(&stream.stream, &end), 0);
+    EXPECT_EQ(end.release, nullptr);
 }
 
 TEST(ArrowCsrArrays, ABandOfTheMostRowsABlockHoldsComesInBoundedSlices) {

@@ -1013,7 +1013,8 @@ DBDF_API void dbdf_remove_temporary_files(void);
  * - a dense matrix: one field per matrix column, "c0", "c1", ...; or, with dense_as_list, one field "values", a
  *   fixed-size list ("+w:cols") of each row's values;
  * - a CSR matrix: the fields "row" and "col" (uint64, object-wide indices) and "value", one entry per stored
- *   non-zero (rule 14) in row-major order.
+ *   non-zero (rule 14) in row-major order; or, with csr_as_arrays, a band's CSR arrays (row offsets, columns,
+ *   values) as one-row large lists, one batch per row band.
  * Value types map one to one: u8..u64 to Arrow's uint8..uint64 ("C", "S", "I", "L"), i8..i64 to int8..int64
  * ("c", "s", "i", "l"), f32 and f64 to float32 and float64 ("f", "g"). No field is nullable. The top-level
  * schema is a struct ("+s") and each batch a struct array, as the stream interface requires.
@@ -1092,10 +1093,18 @@ typedef struct dbdf_arrow_export_options {
      *  into it. */
     void (*release)(void *release_context);
     void *release_context;
+    /** CSR matrices: non-zero gives CSR arrays instead of (row, col, value) triplets: one batch of one row per row
+     *  band (or per slice of one, below), whose fields are "row_begin" (uint64, the band's first row),
+     *  "row_offsets" (a large list "+L" of uint64: the band's rows + 1 offsets into its entries, from 0), "col"
+     *  (a large list of uint64: object-wide column indices) and "value" (a large list of the value type), the
+     *  entries row-major, each row's columns increasing. The lists are one-row lists because Arrow's struct arrays
+     *  need children of the batch's length. A band whose row offsets would exceed 64 MiB (more than 2^23 - 1
+     *  rows) comes in slices of 2^23 - 1 rows. Only read when struct_size covers it; 0 (the default): triplets. */
+    int csr_as_arrays;
 } dbdf_arrow_export_options_t;
 
 #define DBDF_ARROW_EXPORT_OPTIONS_INIT \
-    { sizeof(dbdf_arrow_export_options_t), 0, 0, NULL, NULL }
+    { sizeof(dbdf_arrow_export_options_t), 0, 0, NULL, NULL, 0 }
 
 /** Set *options to the defaults (what DBDF_ARROW_EXPORT_OPTIONS_INIT gives). NULL is ignored. */
 DBDF_API void dbdf_arrow_export_options_init(dbdf_arrow_export_options_t *options);

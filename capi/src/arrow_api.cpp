@@ -65,6 +65,8 @@ dbdf_status_t dbdf_reader_export_arrow(dbdf_reader_t* reader, const dbdf_arrow_e
         require_pointer(out, "out");
         core_options.dense_layout =
             settings.dense_as_list != 0 ? dbdf::ArrowMatrixLayout::FixedSizeList : dbdf::ArrowMatrixLayout::Columns;
+        core_options.sparse_layout =
+            settings.csr_as_arrays != 0 ? dbdf::ArrowSparseLayout::Arrays : dbdf::ArrowSparseLayout::Triplets;
         std::shared_ptr<dbdf::Reader> shared_reader;
         std::shared_ptr<TakenReader> taken;
         if (settings.take_reader != 0) {

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <limits>
 
+#include "arrow_csr_arrays.hpp"
+
 namespace dbdf::detail {
 
 namespace {
@@ -91,7 +93,7 @@ std::vector<ColumnArray> matrix_columns(const BatchSource& source, const RowBand
         all_done = all_done && columns[column].values != nullptr;
     }
     if (all_done) return columns;
-    BatchStorage scratch;  // the band row-major, dropped once its columns are cut out
+    BatchStorage scratch(storage.pool);  // the band row-major, dropped once its columns are cut out
     const void* band_values =
         decode_window(source, header.value_type, Window{band.row_begin, 0, band.rows(), header.cols}, scratch);
     visit_value_type(header.value_type, [&]<class T>(type_tag<T>) {
@@ -174,7 +176,10 @@ std::vector<ColumnArray> sparse_triplets(const BatchSource& source, const RowBan
 
 }  // namespace
 
-std::uint64_t max_batch_rows(const ObjectHeader& header) {
+std::uint64_t max_batch_rows(const ObjectHeader& header, const ArrowExportOptions& options) {
+    if (header.data_type == DataType::CsrMatrix && options.sparse_layout == ArrowSparseLayout::Arrays) {
+        return kMaxCsrArraysRows;
+    }
     std::uint64_t row_bytes = 0;
     if (header.data_type == DataType::Frame) {
         for (const ValueType type : header.column_types) row_bytes += value_size(type);
@@ -188,7 +193,9 @@ std::uint64_t max_batch_rows(const ObjectHeader& header) {
 std::vector<ColumnArray> band_columns(const BatchSource& source, const RowBand& band, BatchStorage& storage) {
     switch (source.reader.header().data_type) {
         case DataType::Frame: return frame_columns(source, band, storage);
-        case DataType::CsrMatrix: return sparse_triplets(source, band, storage);
+        case DataType::CsrMatrix:
+            return source.options.sparse_layout == ArrowSparseLayout::Arrays ? csr_arrays(source, band, storage)
+                                                                             : sparse_triplets(source, band, storage);
         case DataType::DenseMatrix:
         case DataType::Scalar: break;
     }

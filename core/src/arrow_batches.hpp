@@ -26,12 +26,16 @@ struct BatchSource {
     const ArrowExportOptions& options;
 };
 
-// The most rows one batch of the object may hold (kMaxBatchBytes of values, at least one row); no bound for a CSR
-// matrix, whose batches hold only its stored entries.
-std::uint64_t max_batch_rows(const ObjectHeader& header);
+// The rows of one batch of CSR arrays: its row offsets ((rows + 1) * 8 bytes) fit kMaxBatchBytes.
+inline constexpr std::uint64_t kMaxCsrArraysRows = kMaxBatchBytes / sizeof(std::uint64_t) - 1;
 
-// The columns of `band` (a band, or a slice of one): for a frame one per column, for a dense matrix one per matrix column (or one fixed-size
-// list), for a CSR matrix (row, col, value) in row-major order. Buffers go to `storage`.
+// The most rows one batch of the object may hold (kMaxBatchBytes of values, at least one row; for CSR arrays,
+// kMaxCsrArraysRows); no bound for CSR triplets, whose batches hold only the stored entries.
+std::uint64_t max_batch_rows(const ObjectHeader& header, const ArrowExportOptions& options);
+
+// The columns of `band` (a band, or a slice of one): for a frame one per column, for a dense matrix one per matrix
+// column (or one fixed-size list), for a CSR matrix (row, col, value) in row-major order or its CSR arrays
+// (arrow_csr_arrays.hpp). Buffers go to `storage`.
 std::vector<ColumnArray> band_columns(const BatchSource& source, const RowBand& band, BatchStorage& storage);
 
 }  // namespace dbdf::detail

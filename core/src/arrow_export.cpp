@@ -26,20 +26,31 @@ struct StreamState {
     std::size_t next_band = 0;
     std::uint64_t next_row = 0;  // where the next batch starts, inside bands[next_band]
     std::string last_error;
+    // Buffers of released batches for the next ones; batches hold it weakly, so it goes with the stream.
+    std::shared_ptr<detail::BufferPool> pool = std::make_shared<detail::BufferPool>();
 };
 
 StreamState& state_of(ArrowArrayStream* stream) { return *static_cast<StreamState*>(stream->private_data); }
 
-std::vector<SchemaField> schema_fields(const ObjectHeader& header, ArrowMatrixLayout dense_layout) {
+std::vector<SchemaField> schema_fields(const ObjectHeader& header, const ArrowExportOptions& options) {
     std::vector<SchemaField> fields;
     if (header.data_type == DataType::Frame) {
         for (std::uint64_t column = 0; column < header.cols; ++column) {
             fields.push_back({arrow_format(header.column_types[column]), header.labels[column], {}});
         }
+    } else if (header.data_type == DataType::CsrMatrix && options.sparse_layout == ArrowSparseLayout::Arrays) {
+        const char* index_format = arrow_format(ValueType::U64);
+        const auto large_list = [](const char* item_format, const char* name) {
+            return SchemaField{"+L", name, {{item_format, "item", {}}}};
+        };
+        fields = {{index_format, "row_begin", {}},
+                  large_list(index_format, "row_offsets"),
+                  large_list(index_format, "col"),
+                  large_list(arrow_format(header.value_type), "value")};
     } else if (header.data_type == DataType::CsrMatrix) {
         const char* index_format = arrow_format(ValueType::U64);
         fields = {{index_format, "row", {}}, {index_format, "col", {}}, {arrow_format(header.value_type), "value", {}}};
-    } else if (dense_layout == ArrowMatrixLayout::FixedSizeList) {
+    } else if (options.dense_layout == ArrowMatrixLayout::FixedSizeList) {
         SchemaField item{arrow_format(header.value_type), "item", {}};
         fields.push_back({"+w:" + std::to_string(header.cols), "values", {item}});
     } else {
@@ -74,7 +85,7 @@ int reported(ArrowArrayStream* stream, Body&& body) noexcept {
 
 int get_schema(ArrowArrayStream* stream, ArrowSchema* out) {
     return reported(stream, [&](StreamState& state) {
-        detail::make_struct_schema(schema_fields(state.reader->header(), state.options.dense_layout), out);
+        detail::make_struct_schema(schema_fields(state.reader->header(), state.options), out);
     });
 }
 
@@ -90,14 +101,16 @@ int get_next(ArrowArrayStream* stream, ArrowArray* out) {
         }
         const detail::RowBand& band = state.bands[state.next_band];
         const detail::RowBand slice = detail::band_slice(band, *state.index, std::max(state.next_row, band.row_begin),
-                                                         detail::max_batch_rows(state.reader->header()));
-        auto storage = std::make_shared<detail::BatchStorage>();
+                                                         detail::max_batch_rows(state.reader->header(), state.options));
+        auto storage = std::make_shared<detail::BatchStorage>(state.pool);
         storage->keep_alive.push_back(state.options.keep_alive);
         const detail::BatchSource source{*state.reader, *state.index, state.options};
         const std::vector<detail::ColumnArray> columns = detail::band_columns(source, slice, *storage);
+        state.pool->note_batch(storage->owned_bytes());
         // A batch that points into the reader's memory keeps the reader.
         if (state.options.zero_copy) storage->keep_alive.push_back(state.reader);
-        // A batch has as many rows as its columns: the slice's rows, or for a CSR matrix its stored entries.
+        // A batch has as many rows as its columns: the slice's rows, for CSR triplets the stored entries, for CSR
+        // arrays one.
         const std::int64_t length = columns.empty() ? static_cast<std::int64_t>(slice.rows()) : columns.front().length;
         detail::make_struct_array(std::move(storage), length, columns, out);
         if (slice.row_end == band.row_end) {

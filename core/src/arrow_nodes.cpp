@@ -85,6 +85,14 @@ ArrayNode& add_primitive(const std::shared_ptr<ArrayStorage>& storage, const voi
 }
 
 ArrayNode& add_column(const std::shared_ptr<ArrayStorage>& storage, const ColumnArray& column) {
+    if (column.list_offsets != nullptr) {
+        ArrowArray* child = &add_primitive(storage, column.values, column.list_values).array;
+        ArrayNode& node = storage->nodes.emplace_back();
+        node.buffers = {nullptr, column.list_offsets};
+        node.children = {child};
+        link_array(storage, node, column.length, &node.array);
+        return node;
+    }
     if (column.list_size == 0) return add_primitive(storage, column.values, column.length);
     ArrowArray* child = &add_primitive(storage, column.values, column.length * column.list_size).array;
     ArrayNode& node = storage->nodes.emplace_back();
@@ -96,9 +104,22 @@ ArrayNode& add_column(const std::shared_ptr<ArrayStorage>& storage, const Column
 
 }  // namespace
 
+BatchStorage::~BatchStorage() {
+    if (const std::shared_ptr<BufferPool> stream_pool = pool.lock()) {
+        for (OwnedBuffer& buffer : owned_buffers) stream_pool->give_back(std::move(buffer));
+    }
+}
+
 std::byte* BatchStorage::allocate(std::size_t bytes) {
-    owned_buffers.push_back(std::make_unique_for_overwrite<std::byte[]>(bytes == 0 ? 1 : bytes));
-    return owned_buffers.back().get();
+    const std::shared_ptr<BufferPool> stream_pool = pool.lock();
+    owned_buffers.push_back(stream_pool ? stream_pool->take(bytes) : OwnedBuffer::allocate(bytes));
+    return owned_buffers.back().bytes.get();
+}
+
+std::size_t BatchStorage::owned_bytes() const {
+    std::size_t bytes = 0;
+    for (const OwnedBuffer& buffer : owned_buffers) bytes += buffer.capacity;
+    return bytes;
 }
 
 void make_struct_schema(const std::vector<SchemaField>& fields, ArrowSchema* out) {

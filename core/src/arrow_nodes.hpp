@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "arrow_buffer_pool.hpp"
 #include "dbdf/arrow_c_data.h"
 
 namespace dbdf::detail {
@@ -27,20 +28,33 @@ struct SchemaField {
 void make_struct_schema(const std::vector<SchemaField>& fields, ArrowSchema* out);
 
 // A column of a batch: `length` values at `values` (owned by the batch's storage or kept alive by it), or a
-// fixed-size list of `list_size` values per row whose child holds length * list_size values.
+// fixed-size list of `list_size` values per row whose child holds length * list_size values, or a large list
+// ("+L") whose `length` + 1 offsets are at `list_offsets` and whose child holds the `list_values` values.
 struct ColumnArray {
     const void* values = nullptr;
     std::int64_t length = 0;
-    std::int64_t list_size = 0;  // 0: a primitive column
+    std::int64_t list_size = 0;                  // 0: not a fixed-size list
+    const std::int64_t* list_offsets = nullptr;  // set: a large list
+    std::int64_t list_values = 0;
 };
 
-// What a batch's buffers belong to: decoded values it owns, and whatever keeps lent memory alive.
+// What a batch's buffers belong to: decoded values it owns, and whatever keeps lent memory alive. Owned buffers
+// come from the stream's pool and go back to it when the batch is released, if the stream still exists.
 struct BatchStorage {
-    std::vector<std::unique_ptr<std::byte[]>> owned_buffers;
+    std::weak_ptr<BufferPool> pool;
+    std::vector<OwnedBuffer> owned_buffers;
     std::vector<std::shared_ptr<const void>> keep_alive;
 
-    // A buffer of `bytes` bytes that the batch owns (never zero-filled).
+    BatchStorage() = default;
+    explicit BatchStorage(std::weak_ptr<BufferPool> buffer_pool) : pool(std::move(buffer_pool)) {}
+    BatchStorage(const BatchStorage&) = delete;
+    BatchStorage& operator=(const BatchStorage&) = delete;
+    ~BatchStorage();
+
+    // A buffer of `bytes` bytes that the batch owns (never zero-filled), aligned to 64 bytes.
     std::byte* allocate(std::size_t bytes);
+    // The bytes of the buffers the batch owns.
+    std::size_t owned_bytes() const;
 };
 
 // Fills *out with a struct array of `length` rows whose children are `columns`; `storage` goes to the nodes.

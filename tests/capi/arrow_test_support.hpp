@@ -1,4 +1,4 @@
-// What the Arrow suites share: the golden vectors' bytes.
+// What the Arrow suites share: the golden vectors' bytes, and a stream released when it goes out of scope.
 #pragma once
 
 #include <algorithm>
@@ -7,6 +7,8 @@
 #include <fstream>
 #include <iterator>
 #include <vector>
+
+#include "dbdf.h"
 
 namespace dbdf_test {
 
@@ -24,5 +26,16 @@ inline std::vector<std::filesystem::path> golden_vectors() {
     std::sort(files.begin(), files.end());
     return files;
 }
+
+// An exported stream, released at the end of the scope unless the test released it.
+struct Stream {
+    ArrowArrayStream stream{};
+    Stream() = default;
+    Stream(const Stream&) = delete;
+    Stream& operator=(const Stream&) = delete;
+    ~Stream() {
+        if (stream.release != nullptr) stream.release(&stream);
+    }
+};
 
 }  // namespace dbdf_test

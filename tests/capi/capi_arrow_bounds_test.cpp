@@ -1,13 +1,17 @@
 // Arrow export of objects whose row bands are huge at no cost in the file (empty blocks): every batch stays within
 // a bounded size, whatever the band, and objects too wide for a bounded row are refused at once. Tall bands of real
-// values go out as slices that still point into the reader's memory.
+// values go out as slices that still point into the reader's memory. Hostile input (every invalid vector, every
+// truncation of valid files) is refused with its rule in every layout, and released batches' buffers are reused.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "arrow_test_support.hpp"
 #include "capi_test_support.hpp"
 #include "dbdf.h"
 
@@ -17,6 +21,7 @@ using dbdf_test::finished_bytes;
 using dbdf_test::memory_reader;
 using dbdf_test::memory_writer;
 using dbdf_test::ReaderHandle;
+using dbdf_test::Stream;
 using dbdf_test::WriterHandle;
 
 constexpr std::uint32_t kTallRows = 0xFFFFFFFFu;     // the most rows one block holds
@@ -39,13 +44,6 @@ std::vector<std::uint8_t> tall_empty_object(dbdf_data_type_t data_type, std::uin
     EXPECT_EQ(dbdf_writer_finish(writer.get()), DBDF_OK) << dbdf_last_error_message();
     return finished_bytes(writer.get());
 }
-
-struct Stream {
-    ArrowArrayStream stream{};
-    ~Stream() {
-        if (stream.release != nullptr) stream.release(&stream);
-    }
-};
 
 // Pulls one batch, checks that every child has `length` values, and returns the first child's values.
 std::vector<std::uint8_t> pull_batch(ArrowArrayStream& stream, std::int64_t length, std::size_t first_value_bytes) {
@@ -143,6 +141,110 @@ TEST(ArrowBounds, SlicesOfALentColumnStillPointIntoTheReadersMemory) {
         row += length;
         batch.release(&batch);
     }
+}
+
+}  // namespace
+
+namespace {
+
+// How an export of `bytes` ends: "open" (the reader refused them), "pulled" (every batch came), or the errno of the
+// failed pull; `message` gets the error's message.
+std::string export_outcome(const std::vector<std::uint8_t>& bytes, const dbdf_arrow_export_options_t& options,
+                           std::string& message) {
+    dbdf_reader_t* reader = nullptr;
+    if (dbdf_reader_open_memory(bytes.data(), bytes.size(), &reader) != DBDF_OK) {
+        message = dbdf_last_error_message();
+        return "open";
+    }
+    ReaderHandle owned(reader);
+    Stream exported;
+    if (dbdf_reader_export_arrow(reader, &options, &exported.stream) != DBDF_OK) {
+        message = dbdf_last_error_message();
+        EXPECT_EQ(exported.stream.release, nullptr);
+        return "export";
+    }
+    for (;;) {
+        ArrowArray batch{};
+        const int result = exported.stream.get_next(&exported.stream, &batch);
+        if (result != 0) {
+            const char* error = exported.stream.get_last_error(&exported.stream);
+            message = error != nullptr ? error : "";
+            EXPECT_EQ(batch.release, nullptr);
+            return std::to_string(result);
+        }
+        if (batch.release == nullptr) return "pulled";
+        batch.release(&batch);
+    }
+}
+
+// The layouts an export can take: default, dense_as_list, csr_as_arrays.
+std::vector<dbdf_arrow_export_options_t> every_layout() {
+    std::vector<dbdf_arrow_export_options_t> layouts(3, dbdf_arrow_export_options_t DBDF_ARROW_EXPORT_OPTIONS_INIT);
+    layouts[1].dense_as_list = 1;
+    layouts[2].csr_as_arrays = 1;
+    return layouts;
+}
+
+TEST(ArrowHostile, EveryInvalidVectorIsRefusedWithItsRuleInEveryLayout) {
+    int refused = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(DBDF_VECTORS_DIR) / "invalid")) {
+        SCOPED_TRACE(entry.path().filename().string());
+        const std::vector<std::uint8_t> bytes = dbdf_test::read_file(entry.path());
+        for (const dbdf_arrow_export_options_t& options : every_layout()) {
+            std::string message;
+            const std::string outcome = export_outcome(bytes, options, message);
+            // Refused by the reader, by the export (too many columns), or by a pull with EINVAL: never exported.
+            EXPECT_TRUE(outcome == "open" || outcome == "export" || outcome == std::to_string(EINVAL)) << outcome;
+            EXPECT_TRUE(message.find("at byte") != std::string::npos || message.find("at most") != std::string::npos)
+                << outcome << ": " << message;
+        }
+        ++refused;
+    }
+    EXPECT_GE(refused, 20);
+}
+
+TEST(ArrowHostile, EveryTruncationOfAValidFileIsRefusedNeverHalfExported) {
+    for (const char* name : {"frame_mixed.dbdf", "csr_f64.dbdf", "coo_multi_column.dbdf", "multi_block_shuffled.dbdf",
+                             "mixed_block_types_f64.dbdf"}) {
+        SCOPED_TRACE(name);
+        const std::vector<std::uint8_t> whole = dbdf_test::read_file(std::filesystem::path(DBDF_VECTORS_DIR) / name);
+        for (std::size_t length = 0; length < whole.size(); ++length) {
+            const std::vector<std::uint8_t> prefix(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(length));
+            for (const dbdf_arrow_export_options_t& options : every_layout()) {
+                std::string message;
+                const std::string outcome = export_outcome(prefix, options, message);
+                EXPECT_TRUE(outcome == "open" || outcome == std::to_string(EINVAL)) << length << ": " << outcome;
+                EXPECT_NE(message.find("at byte"), std::string::npos) << length << ": " << message;
+            }
+        }
+    }
+}
+
+TEST(ArrowBufferPool, AReleasedBatchsBuffersGoToTheNextBatch) {
+    // Three bands of 16 Ki f64 rows (128 KiB of values each) from a borrowed reader: every batch is decoded.
+    const std::vector<std::uint8_t> bytes = dbdf_test::dense_blocks_file(3, 16384, 1);
+    ReaderHandle reader = memory_reader(bytes);
+    Stream exported;
+    ASSERT_EQ(dbdf_reader_export_arrow(reader.get(), nullptr, &exported.stream), DBDF_OK);
+    ArrowArray first{};
+    ASSERT_EQ(exported.stream.get_next(&exported.stream, &first), 0);
+    const void* first_values = first.children[0]->buffers[1];
+    first.release(&first);
+    // Memory the allocator would hand out again, had the batch given its buffer back to it.
+    std::vector<std::uint8_t> intruder(16384 * sizeof(double) + 64, 1);
+    ArrowArray second{};
+    ASSERT_EQ(exported.stream.get_next(&exported.stream, &second), 0);
+    EXPECT_EQ(second.children[0]->buffers[1], first_values) << "the released batch's buffer was not reused";
+    EXPECT_EQ(static_cast<const double*>(second.children[0]->buffers[1])[1], 0.1 * (1 + 1) + 0.37);
+    ArrowArray third{};
+    ASSERT_EQ(exported.stream.get_next(&exported.stream, &third), 0);
+    EXPECT_NE(third.children[0]->buffers[1], first_values);  // the second batch still holds it
+    EXPECT_EQ(static_cast<std::uintptr_t>(reinterpret_cast<std::uintptr_t>(third.children[0]->buffers[1]) % 64), 0u);
+    // Batches released after the stream free their buffers: the pool went with the stream.
+    exported.stream.release(&exported.stream);
+    EXPECT_EQ(static_cast<const double*>(third.children[0]->buffers[1])[0], 0.1 * 2 + 0.37);
+    third.release(&third);
+    second.release(&second);
 }
 
 }  // namespace

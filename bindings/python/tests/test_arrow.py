@@ -136,3 +136,56 @@ def test_save_refuses_strings_and_nulls_naming_the_column(tmp_path):
     with pytest.raises(dbdf.DbdfError, match=r"column 0 \('x'\) holds a null \(row 1"):
         dbdf.save(path, pa.table({"x": pa.array([1.0, None, 3.0])}))
     assert not path.exists()
+
+
+CSR_MATRICES = [vector for vector in MATRICES if vector["data_type"] == "csr"]
+
+
+@pytest.mark.parametrize("vector", CSR_MATRICES, ids=ids(CSR_MATRICES))
+def test_csr_arrays_through_pyarrow_equal_the_csr_read(vector):
+    loaded = dbdf.load(vector_path(vector))  # a scipy.sparse.csr_matrix
+    for reader in readers(vector):
+        with reader:
+            table = pa.table(reader.arrow_stream(csr="arrays"))
+            assert table.column_names == ["row_begin", "row_offsets", "col", "value"]
+            row_offsets, cols, values = [0], [], []
+            for batch in table.to_batches():
+                assert batch.num_rows == 1
+                assert batch.column("row_begin")[0].as_py() == len(row_offsets) - 1
+                band_offsets = batch.column("row_offsets")[0].values.to_numpy()
+                row_offsets.extend(len(cols) + band_offsets[1:])
+                cols.extend(batch.column("col")[0].values.to_numpy())
+                values.append(batch.column("value")[0].values.to_numpy())
+            np.testing.assert_array_equal(np.array(row_offsets, dtype=np.uint64), loaded.indptr)
+            np.testing.assert_array_equal(np.array(cols, dtype=np.uint64), loaded.indices)
+            all_values = np.concatenate(values) if values else np.empty(0, dtype=loaded.dtype)
+            assert_bits(all_values.astype(loaded.dtype, copy=False), loaded.data)
+
+
+def test_arrow_stream_layouts_and_their_schemas():
+    dense = next(vector for vector in MATRICES if vector["data_type"] == "dense" and vector["cols"] > 1)
+    loaded = dbdf.load(vector_path(dense))
+    with dbdf.Reader(vector_path(dense)) as reader:
+        stream = reader.arrow_stream(dense="list")
+        assert pa.schema(stream).names == ["values"]
+        table = pa.table(stream)
+        values = np.concatenate([chunk.flatten().to_numpy() for chunk in table.column("values").chunks])
+        assert_bits(values, np.ascontiguousarray(loaded).reshape(-1))
+        with pytest.raises(ValueError, match="csr must be one of"):
+            reader.arrow_stream(csr="coo")
+        with pytest.raises(ValueError, match="dense must be one of"):
+            reader.arrow_stream(dense="rows")
+    del table  # its batches hold the stream's release hook back
+    gc.collect()
+    assert _arrow._kept == {}
+
+
+def test_a_stream_dropped_while_an_exception_propagates_is_released_and_the_exception_survives():
+    with dbdf.Reader(vector_path(FRAMES[0])) as reader:
+        # int() refuses the capsule; map drops its only reference with that TypeError pending, as a consumer's error
+        # path does. The TypeError must reach here, and the stream must be released all the same.
+        with pytest.raises(TypeError, match="PyCapsule"):
+            list(map(int, (reader.__arrow_c_stream__() for _ in range(1))))
+        gc.collect()
+        assert _arrow._kept == {}
+        assert _arrow._capsules == {}

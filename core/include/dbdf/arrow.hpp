@@ -19,8 +19,15 @@ enum class ArrowMatrixLayout : std::uint8_t {
     FixedSizeList = 1,  // one field "values": a fixed-size list of `cols` values per row
 };
 
+// How a CSR matrix becomes columns.
+enum class ArrowSparseLayout : std::uint8_t {
+    Triplets = 0,  // row, col, value: one entry per stored non-zero, a batch as long as its entries
+    Arrays = 1,    // row_begin, row_offsets, col, value: a band's CSR arrays as one-row large lists per batch
+};
+
 struct ArrowExportOptions {
     ArrowMatrixLayout dense_layout = ArrowMatrixLayout::Columns;
+    ArrowSparseLayout sparse_layout = ArrowSparseLayout::Triplets;
     // Whether batches may point into memory the reader lends (Reader::lends_memory()) instead of copies. Only for
     // a reader that lives as long as every batch: each such batch holds the reader's shared pointer.
     bool zero_copy = false;

@@ -8,7 +8,9 @@ release hook): the reader and the memory it reads."""
 from __future__ import annotations
 
 import ctypes
+import gc
 import itertools
+import sys
 import threading
 from ctypes import CFUNCTYPE, Structure, byref, c_char_p, c_int, c_int64, c_size_t, c_void_p, py_object
 from typing import TYPE_CHECKING, Any
@@ -41,7 +43,7 @@ _ReleaseHook = CFUNCTYPE(None, c_void_p)
 
 class _ExportOptions(Structure):
     _fields_ = [("struct_size", c_size_t), ("dense_as_list", c_int), ("take_reader", c_int),
-                ("release", _ReleaseHook), ("release_context", c_void_p)]
+                ("release", _ReleaseHook), ("release_context", c_void_p), ("csr_as_arrays", c_int)]
 
 
 class _ImportOptions(Structure):
@@ -69,51 +71,76 @@ _capsule_new.argtypes = [c_void_p, c_char_p, c_void_p]
 _capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
 _capsule_pointer.restype = c_void_p
 _capsule_pointer.argtypes = [py_object, c_char_p]
-_raw_capsule_pointer = ctypes.PYFUNCTYPE(c_void_p, c_void_p, c_char_p)(("PyCapsule_GetPointer", ctypes.pythonapi))
 _malloc = ctypes.pythonapi.PyMem_RawMalloc
 _malloc.restype = c_void_p
 _malloc.argtypes = [c_size_t]
 _free = ctypes.pythonapi.PyMem_RawFree
 _free.argtypes = [c_void_p]
 
+# The capsules handed out, with the struct each points to, until they are swept (below). A capsule gets no
+# destructor: CPython runs a capsule's destructor whenever the capsule dies, also while an exception is propagating
+# (a consumer that fails drops the capsule in its error path), and a ctypes callback cannot run then: any call it
+# makes fails on the pending exception, and returning from it turns the exception into a SystemError that ctypes
+# prints and clears, so the caller's exception would vanish and the stream stay unreleased. Instead the capsule is
+# held here and swept once nobody else holds it: at the start of each garbage collection (never run while an
+# exception is pending) and before each export. Unconsumed streams and schemas are released then; a consumer that
+# imported one left its release NULL, and only the struct's memory is freed.
+_capsules: dict[int, tuple[object, int, type[Structure]]] = {}
+_capsules_lock = threading.RLock()
+# References to a swept capsule that are ours: the tuple in _capsules, the loop's variable, getrefcount's argument.
+_OUR_REFERENCES = 3
 
-def _make_destructor(name: bytes, struct_type: type[Structure]) -> Any:
-    def destroy(capsule: int | None) -> None:
-        # An unconsumed stream or schema is released here; a consumer that moved it out left release NULL. The
-        # capsule comes as a bare pointer: as a Python object it would be revived while it is being destroyed.
-        address = _raw_capsule_pointer(capsule, name)
-        if address:
+
+def _sweep_capsules() -> None:
+    """Releases the struct of every capsule nobody but this module holds any more."""
+    if not _capsules_lock.acquire(blocking=False):
+        return  # a collection inside _capsule() on this thread, or another thread sweeping: the next sweep does it
+    try:
+        for key, (capsule, address, struct_type) in list(_capsules.items()):
+            if sys.getrefcount(capsule) > _OUR_REFERENCES:
+                continue
+            del _capsules[key]
             value = struct_type.from_address(address)
             if value.release:
                 value.release(address)
             _free(address)
-    return ctypes.PYFUNCTYPE(None, c_void_p)(destroy)
+    finally:
+        _capsules_lock.release()
 
 
-_stream_destructor = _make_destructor(_STREAM_NAME, ArrowArrayStream)
-_schema_destructor = _make_destructor(_SCHEMA_NAME, ArrowSchema)
+def _sweep_on_collection(phase: str, info: dict[str, int]) -> None:
+    del info
+    if phase == "start":
+        _sweep_capsules()
 
 
-def _capsule(name: bytes, struct_type: type[Structure], destructor: Any) -> tuple[object, int]:
-    """A capsule over a new zeroed struct_type in raw memory (the capsule frees it), and its address."""
+gc.callbacks.append(_sweep_on_collection)
+
+
+def _capsule(name: bytes, struct_type: type[Structure]) -> tuple[object, int]:
+    """A capsule over a new zeroed struct_type in raw memory (freed when the capsule is swept), and its address."""
+    _sweep_capsules()
     address = _malloc(ctypes.sizeof(struct_type))
     if not address:
         raise MemoryError("no memory for an Arrow struct")
     ctypes.memset(address, 0, ctypes.sizeof(struct_type))
     try:
-        capsule = _capsule_new(address, name, ctypes.cast(destructor, c_void_p))
+        capsule = _capsule_new(address, name, None)
     except BaseException:
         _free(address)
         raise
+    with _capsules_lock:
+        _capsules[id(capsule)] = (capsule, address, struct_type)
     return capsule, address
 
 
-def _export(reader: Reader, stream_address: int, dense_as_list: bool) -> None:
+def _export(reader: Reader, stream_address: int, dense_as_list: bool, csr_as_arrays: bool = False) -> None:
     """Fills the ArrowArrayStream at stream_address. A reader over memory gets a second native reader over the
     same bytes, owned by the stream, so batches point into them without a copy; any other reader is borrowed, and
     the Python Reader (its native reader held open) lives until the stream and its batches are released."""
     handle = reader._handle
-    options = _ExportOptions(ctypes.sizeof(_ExportOptions), int(dense_as_list), 0, _release_hook, None)
+    options = _ExportOptions(ctypes.sizeof(_ExportOptions), int(dense_as_list), 0, _release_hook, None,
+                             int(csr_as_arrays))
     token = next(_tokens)
     with handle as pointer:
         memory: Any = handle._input_memory  # the ndarray over the bytes of a memory reader, else None
@@ -142,27 +169,51 @@ class _Keeper:
     """Stands for a live stream in the reader handle's count of borrowers."""
 
 
-def reader_stream_capsule(reader: Reader, requested_schema: object = None, dense_as_list: bool = False) -> object:
+def reader_stream_capsule(reader: Reader, requested_schema: object = None, dense_as_list: bool = False,
+                          csr_as_arrays: bool = False) -> object:
     """The reader's object as a capsule "arrow_array_stream". requested_schema is ignored, as the PyCapsule
     protocol allows: dbdf's values have one Arrow type each (docs/arrow.md)."""
     del requested_schema
-    capsule, address = _capsule(_STREAM_NAME, ArrowArrayStream, _stream_destructor)
-    _export(reader, address, dense_as_list)
+    capsule, address = _capsule(_STREAM_NAME, ArrowArrayStream)
+    _export(reader, address, dense_as_list, csr_as_arrays)
     return capsule
 
 
-def reader_schema_capsule(reader: Reader) -> object:
+def reader_schema_capsule(reader: Reader, dense_as_list: bool = False, csr_as_arrays: bool = False) -> object:
     """The schema of the reader's stream as a capsule "arrow_schema"."""
     stream = ArrowArrayStream()
-    _export(reader, ctypes.addressof(stream), False)
+    _export(reader, ctypes.addressof(stream), dense_as_list, csr_as_arrays)
     try:
-        capsule, address = _capsule(_SCHEMA_NAME, ArrowSchema, _schema_destructor)
+        capsule, address = _capsule(_SCHEMA_NAME, ArrowSchema)
         get_schema = CFUNCTYPE(c_int, c_void_p, c_void_p)(stream.get_schema)
         if get_schema(ctypes.addressof(stream), address) != 0:
             raise RuntimeError("the Arrow stream gave no schema")
         return capsule
     finally:
         stream.release(ctypes.addressof(stream))
+
+
+class ArrowStream:
+    """A reader's object as an Arrow stream with layout options (Reader.arrow_stream): implements the PyCapsule
+    protocol, so pyarrow.table(), polars.DataFrame() and pyarrow.RecordBatchReader.from_stream() take it."""
+
+    _DENSE = {"columns": False, "list": True}
+    _CSR = {"triplets": False, "arrays": True}
+
+    def __init__(self, reader: Reader, dense: str = "columns", csr: str = "triplets") -> None:
+        if dense not in self._DENSE:
+            raise ValueError(f"dense must be one of {sorted(self._DENSE)}, not {dense!r}")
+        if csr not in self._CSR:
+            raise ValueError(f"csr must be one of {sorted(self._CSR)}, not {csr!r}")
+        self._reader = reader
+        self._dense_as_list = self._DENSE[dense]
+        self._csr_as_arrays = self._CSR[csr]
+
+    def __arrow_c_stream__(self, requested_schema: object = None) -> object:
+        return reader_stream_capsule(self._reader, requested_schema, self._dense_as_list, self._csr_as_arrays)
+
+    def __arrow_c_schema__(self) -> object:
+        return reader_schema_capsule(self._reader, self._dense_as_list, self._csr_as_arrays)
 
 
 def has_arrow_stream(obj: object) -> bool:

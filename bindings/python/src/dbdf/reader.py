@@ -373,6 +373,14 @@ class Reader:
         from ._arrow import reader_schema_capsule
         return reader_schema_capsule(self)
 
+    def arrow_stream(self, dense: str = "columns", csr: str = "triplets") -> Any:
+        """The object as an Arrow stream with a chosen layout, an object with __arrow_c_stream__ (and
+        __arrow_c_schema__) for pyarrow, polars or DuckDB. dense: "columns" (c0, c1, ...) or "list" (one
+        fixed-size-list field "values"); csr: "triplets" (row, col, value per entry) or "arrays" (one batch per
+        row band: row_begin and the band's row_offsets, col and value as one-row large lists). docs/arrow.md."""
+        from ._arrow import ArrowStream
+        return ArrowStream(self, dense, csr)
+
     def read(self, dtype: FrameDTypeArg = None) -> Any:
         """The whole object: an ndarray (dense), a scipy.sparse.csr_matrix (CSR), for frames a pandas.DataFrame
         when pandas is installed, else a dict of columns, and for a scalar (daphne dialect) a NumPy scalar."""

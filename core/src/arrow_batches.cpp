@@ -74,7 +74,7 @@ std::vector<ColumnArray> frame_columns(const BatchSource& source, const RowBand&
         } else {
             values = decode_window(source, type, Window{band.row_begin, column, band.rows(), 1}, storage);
         }
-        columns.push_back(ColumnArray{values, as_length(band.rows()), 0});
+        columns.push_back(ColumnArray{values, as_length(band.rows())});
     }
     return columns;
 }
@@ -84,7 +84,7 @@ std::vector<ColumnArray> frame_columns(const BatchSource& source, const RowBand&
 std::vector<ColumnArray> matrix_columns(const BatchSource& source, const RowBand& band, BatchStorage& storage) {
     const ObjectHeader& header = source.reader.header();
     const std::vector<const BlockView*> blocks = column_blocks(source, band);
-    std::vector<ColumnArray> columns(header.cols, ColumnArray{nullptr, as_length(band.rows()), 0});
+    std::vector<ColumnArray> columns(header.cols, ColumnArray{nullptr, as_length(band.rows())});
     bool all_done = true;
     for (std::uint64_t column = 0; column < header.cols; ++column) {
         if (blocks[column] != nullptr) {
@@ -170,8 +170,8 @@ std::vector<ColumnArray> sparse_triplets(const BatchSource& source, const RowBan
         cols_out[place] = cols[k];
         std::memcpy(values_out + place * value_bytes, values.data() + k * value_bytes, value_bytes);
     }
-    return {ColumnArray{rows_out, as_length(total), 0}, ColumnArray{cols_out, as_length(total), 0},
-            ColumnArray{values_out, as_length(total), 0}};
+    return {ColumnArray{rows_out, as_length(total)}, ColumnArray{cols_out, as_length(total)},
+            ColumnArray{values_out, as_length(total)}};
 }
 
 }  // namespace
@@ -186,7 +186,8 @@ std::uint64_t max_batch_rows(const ObjectHeader& header, const ArrowExportOption
     } else if (header.data_type != DataType::CsrMatrix) {
         row_bytes = header.cols * value_size(header.value_type);  // cols <= kMaxArrowColumns: no overflow
     }
-    if (row_bytes == 0) return std::numeric_limits<std::uint64_t>::max();
+    // No bytes per row (no columns): any number of rows, as many as a batch's int64 length holds.
+    if (row_bytes == 0) return static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
     return std::max<std::uint64_t>(kMaxBatchBytes / row_bytes, 1);
 }
 

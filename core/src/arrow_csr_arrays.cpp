@@ -11,7 +11,7 @@ ColumnArray one_row_list(const void* values, std::uint64_t count, BatchStorage& 
     auto* offsets = reinterpret_cast<std::int64_t*>(storage.allocate(2 * sizeof(std::int64_t)));
     offsets[0] = 0;
     offsets[1] = static_cast<std::int64_t>(count);
-    return ColumnArray{values, 1, 0, offsets, static_cast<std::int64_t>(count)};
+    return ColumnArray{values, 1, ColumnArray::kNotAList, offsets, static_cast<std::int64_t>(count)};
 }
 
 // The entries of a band's blocks in the band's rows, in block order (blocks by column, each row by row): rows
@@ -76,7 +76,7 @@ std::vector<ColumnArray> csr_arrays(const BatchSource& source, const RowBand& ba
     }
     auto* row_begin = reinterpret_cast<std::uint64_t*>(storage.allocate(sizeof(std::uint64_t)));
     *row_begin = band.row_begin;
-    return {ColumnArray{row_begin, 1, 0, nullptr, 0}, one_row_list(row_offsets, rows + 1, storage),
+    return {ColumnArray{row_begin, 1}, one_row_list(row_offsets, rows + 1, storage),
             one_row_list(cols_out, count, storage), one_row_list(values_out, count, storage)};
 }
 

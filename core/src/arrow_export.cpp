@@ -94,6 +94,12 @@ int get_next(ArrowArrayStream* stream, ArrowArray* out) {
         if (!state.index) {
             state.index = state.reader->build_index();
             state.bands = detail::row_bands(*state.index);
+            // An object of rows and no columns has no blocks, so no band; its rows still reach the consumer, as
+            // batches of no columns (a CSR table has a row per stored entry, so none).
+            const ObjectHeader& header = state.reader->header();
+            if (state.bands.empty() && header.rows > 0 && header.cols == 0 && header.data_type != DataType::CsrMatrix) {
+                state.bands.push_back(detail::RowBand{0, header.rows, {}});
+            }
         }
         if (state.next_band == state.bands.size()) {
             *out = ArrowArray{};  // the end: a released array

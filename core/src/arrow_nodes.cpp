@@ -93,7 +93,7 @@ ArrayNode& add_column(const std::shared_ptr<ArrayStorage>& storage, const Column
         link_array(storage, node, column.length, &node.array);
         return node;
     }
-    if (column.list_size == 0) return add_primitive(storage, column.values, column.length);
+    if (column.list_size == ColumnArray::kNotAList) return add_primitive(storage, column.values, column.length);
     ArrowArray* child = &add_primitive(storage, column.values, column.length * column.list_size).array;
     ArrayNode& node = storage->nodes.emplace_back();
     node.buffers = {nullptr};

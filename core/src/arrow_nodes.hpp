@@ -28,14 +28,17 @@ struct SchemaField {
 void make_struct_schema(const std::vector<SchemaField>& fields, ArrowSchema* out);
 
 // A column of a batch: `length` values at `values` (owned by the batch's storage or kept alive by it), or a
-// fixed-size list of `list_size` values per row whose child holds length * list_size values, or a large list
-// ("+L") whose `length` + 1 offsets are at `list_offsets` and whose child holds the `list_values` values.
+// fixed-size list of `list_size` values per row whose child holds length * list_size values (a matrix of no
+// columns is a list of size 0), or a large list ("+L") whose `length` + 1 offsets are at `list_offsets` and whose
+// child holds the `list_values` values.
 struct ColumnArray {
     const void* values = nullptr;
     std::int64_t length = 0;
-    std::int64_t list_size = 0;                  // 0: not a fixed-size list
+    std::int64_t list_size = kNotAList;
     const std::int64_t* list_offsets = nullptr;  // set: a large list
     std::int64_t list_values = 0;
+
+    static constexpr std::int64_t kNotAList = -1;
 };
 
 // What a batch's buffers belong to: decoded values it owns, and whatever keeps lent memory alive. Owned buffers

@@ -438,3 +438,38 @@ TEST(ArrowExport, ACorruptLaterBlockFailsItsBatchWithTheReadersMessage) {
 }
 
 }  // namespace
+
+// An object of rows and no columns has no blocks; its rows still reach Arrow, as batches without values (a fixed-
+// size list of size 0 per row in the list layout), whatever their number: none of them costs memory.
+TEST(ArrowExport, RowsOfAnObjectWithoutColumnsReachTheConsumer) {
+    const std::uint64_t tall = (std::uint64_t{1} << 40) + 3;
+    for (const std::uint64_t rows : {std::uint64_t{3}, tall}) {
+        dbdf_test::WriterHandle matrix_writer = memory_writer();
+        ASSERT_EQ(dbdf_writer_begin_matrix(matrix_writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_F64, rows, 0), DBDF_OK);
+        ASSERT_EQ(dbdf_writer_finish(matrix_writer.get()), DBDF_OK) << dbdf_last_error_message();
+        const std::vector<std::uint8_t> matrix = dbdf_test::finished_bytes(matrix_writer.get());
+        for (const bool dense_as_list : {false, true}) {
+            SCOPED_TRACE(testing::Message() << rows << " rows, dense_as_list " << dense_as_list);
+            ReaderHandle reader = memory_reader(matrix);
+            dbdf_arrow_export_options_t options = DBDF_ARROW_EXPORT_OPTIONS_INIT;
+            options.dense_as_list = dense_as_list ? 1 : 0;
+            ArrowArrayStream stream{};
+            ASSERT_OK(dbdf_reader_export_arrow(reader.get(), &options, &stream));
+            const Pulled pulled = pull_all(stream);
+            EXPECT_EQ(pulled.rows, static_cast<std::int64_t>(rows));
+            EXPECT_EQ(pulled.batches, 1u);
+            EXPECT_EQ(pulled.formats, dense_as_list ? std::vector<std::string>{"+w:0"} : std::vector<std::string>{});
+        }
+
+        dbdf_test::WriterHandle frame_writer = memory_writer();
+        ASSERT_EQ(dbdf_writer_begin_frame(frame_writer.get(), rows, 0, nullptr, nullptr, nullptr), DBDF_OK)
+            << dbdf_last_error_message();
+        ASSERT_EQ(dbdf_writer_finish(frame_writer.get()), DBDF_OK) << dbdf_last_error_message();
+        ReaderHandle frame = memory_reader(dbdf_test::finished_bytes(frame_writer.get()));
+        ArrowArrayStream stream{};
+        ASSERT_OK(dbdf_reader_export_arrow(frame.get(), nullptr, &stream));
+        const Pulled pulled = pull_all(stream);
+        EXPECT_EQ(pulled.rows, static_cast<std::int64_t>(rows));
+        EXPECT_TRUE(pulled.formats.empty());
+    }
+}

@@ -39,6 +39,7 @@ def test_frames_through_pyarrow_polars_duckdb_and_pandas(vector):
         with reader:
             table = pa.table(reader)
             assert table.column_names == list(loaded.columns)
+            assert table.num_rows == len(loaded)  # also without columns
             for label in loaded.columns:
                 assert_bits(table.column(label).to_numpy(), loaded[label].to_numpy())
             from_polars = polars.DataFrame(reader)
@@ -63,6 +64,7 @@ def test_matrices_through_pyarrow(vector):
             batches = pa.RecordBatchReader.from_stream(reader)
             table = batches.read_all()
             if vector["data_type"] == "dense":
+                assert table.num_rows == loaded.shape[0]  # also without columns
                 assert table.column_names == [f"c{column}" for column in range(loaded.shape[1])]
                 for column in range(loaded.shape[1]):
                     assert_bits(table.column(column).to_numpy(), np.ascontiguousarray(loaded[:, column]))
@@ -73,6 +75,17 @@ def test_matrices_through_pyarrow(vector):
                 np.testing.assert_array_equal(table.column("row").to_numpy(), coo.row[order])
                 np.testing.assert_array_equal(table.column("col").to_numpy(), coo.col[order])
                 assert_bits(table.column("value").to_numpy(), coo.data[order])
+
+
+def test_rows_of_a_matrix_without_columns_reach_arrow(tmp_path):
+    path = tmp_path / "no_columns.dbdf"
+    dbdf.save(path, np.zeros((3, 0)))
+    with dbdf.Reader(path) as reader:
+        table = pa.table(reader)
+        assert (table.num_rows, table.num_columns) == (3, 0)
+        listed = pa.table(reader.arrow_stream(dense="list"))
+        list_type = listed.schema.field(0).type
+        assert listed.num_rows == 3 and pa.types.is_fixed_size_list(list_type) and list_type.list_size == 0
 
 
 def test_schema_capsule_and_an_unconsumed_stream_are_released():

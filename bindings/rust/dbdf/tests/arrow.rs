@@ -184,9 +184,9 @@ fn check_exports(name: &str, open: &dyn Fn() -> Reader<'static>, bytes: &Arc<[u8
         let expected = expected_columns(&mut expected_reader, dense_as_list);
         reads_succeed &= expected.is_ok();
         let names = expected_names(&expected_reader, dense_as_list);
-        // The batches' rows: a CSR table has one per stored entry; an object without columns has no blocks, so no
-        // row band and no batch (its row count does not reach Arrow).
-        let rows = (info.data_type != DataType::Csr && info.cols > 0).then_some(info.rows);
+        // The batches' rows: a CSR table has one per stored entry, anything else the object's rows (also an object
+        // without columns: batches without values carry them).
+        let rows = (info.data_type != DataType::Csr).then_some(info.rows);
         let list_size = dense_as_list.then_some(info.cols);
         let context = format!("{name} (dense_as_list {dense_as_list})");
 

@@ -124,3 +124,24 @@ if command -v mvn >/dev/null 2>&1 &&
   mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:3.6.1:get \
     -Dartifact="org.apache.spark:spark-sql_2.13:$spark_version" >/dev/null
 fi
+
+# --- PySpark (the test python_pyspark, the Spark demo step, bench/spark) ---
+# pyspark from PyPI at exactly the Spark version the data source is built against (spark_version above; the
+# package carries Spark's own jars, which must match the ones the module compiles with), and the py4j that
+# version accepts (py4j>=0.10.9.7,<0.10.9.10). Installed only into a python3 outside Debian's management, like the
+# Python test requirements (Debian has no pyspark); about 450 MB, once per machine. CMake registers the PySpark test
+# and demo step only when the interpreter imports pyspark at this version.
+pyspark_py4j_version=0.10.9.9
+if ! python_is_debian_managed &&
+  ! python3 - "$spark_version" "$pyspark_py4j_version" 2>/dev/null <<'PYTHON'
+import sys
+from importlib import metadata
+sys.exit(0 if (metadata.version("pyspark"), metadata.version("py4j")) == (sys.argv[1], sys.argv[2]) else 1)
+PYTHON
+then
+  echo "install-deps: installing pyspark $spark_version"
+  python3 -m pip --version >/dev/null 2>&1 || python3 -m ensurepip --upgrade >/dev/null
+  python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore \
+    "pyspark==$spark_version" "py4j==$pyspark_py4j_version"
+fi
+# --- end of PySpark ---

@@ -34,6 +34,7 @@ python3 bench/compare/compare_io.py --json "$results/compare_io.json" "$@"
 
 echo; echo "== automatic encoding against numpy, Arrow IPC and h5py"
 python3 bench/compare/compare_encoding.py --json "$results/compare_encoding.json"
+python3 bench/compare/compare_write_dense.py
 
 echo; echo "== binding overhead"
 python3 bench/bindings/run.py --json "$results/bindings.json"

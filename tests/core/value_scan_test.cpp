@@ -247,6 +247,78 @@ TEST(ValueScan, RoundTripThroughFloatIsBitExact) {
     }
 }
 
+TEST(ValueScan, RoundTripThroughFloatStoresEveryFloat) {
+    for (std::size_t length : {1, 2, 3, 4, 5, 7, 9, 1029}) {
+        // Every position of the short ones (each side of the groups of four the SSE2 loop takes), the boundaries
+        // of the long one.
+        std::vector<std::size_t> at = positions(length);
+        if (length <= 9) {
+            at.clear();
+            for (std::size_t position = 0; position < length; ++position) at.push_back(position);
+        }
+        for (std::size_t position : at) {
+            for (double special : special_doubles()) {
+                std::vector<double> values(length, 1.5);
+                values[position] = special;
+                std::vector<float> floats(length, -7.0f);
+                const bool roundtrips = all_roundtrip_f32_storing(values.data(), values.size(), floats.data());
+                ASSERT_EQ(roundtrips, all_roundtrip_f32(values.data(), values.size()))
+                    << std::bit_cast<std::uint64_t>(special) << " at " << position << " of " << length;
+                if (!roundtrips) continue;
+                for (std::size_t i = 0; i < length; ++i) {
+                    ASSERT_EQ(std::bit_cast<std::uint64_t>(static_cast<double>(floats[i])),
+                              std::bit_cast<std::uint64_t>(values[i]))
+                        << i << " of " << length;
+                }
+            }
+        }
+    }
+}
+
+// With room for the low bytes and the floats the facts are those of the reference, and a block that narrows to
+// f32 has every value's float stored, bit for bit (-0.0, NaN payloads), whatever special value sits at whichever
+// chunk boundary.
+TEST(ValueScan, StoresEveryFloatOfABlockThatNarrowsToF32) {
+    std::size_t stored_blocks = 0;
+    for (const std::string kind : {"zeros", "small", "signed", "halves", "tenths"}) {
+        for (std::size_t length : lengths()) {
+            const std::vector<double> base = background(kind, length, length);
+            for (std::size_t position : positions(length)) {
+                for (double special : special_doubles()) {
+                    std::vector<double> values = base;
+                    values[position] = special;
+                    NarrowingAnalysis<double> reference;
+                    for (double value : values) {
+                        if (!is_bit_zero_value(value)) reference.observe(value);
+                    }
+                    std::vector<std::uint8_t> low_bytes(length);
+                    std::vector<float> floats(length, -7.0f);
+                    NarrowingAnalysis<double> scanned;
+                    scanned.observe_values(values.data(), values.size(), low_bytes.data(), floats.data());
+                    const ValueType chosen = narrowest_type(scanned.feasible(), ValueType::F64);
+                    const std::string where = kind + ", length " + std::to_string(length) + ", bits " +
+                                              std::to_string(std::bit_cast<std::uint64_t>(special)) + " at " +
+                                              std::to_string(position);
+                    ASSERT_EQ(chosen, narrowest_type(reference.feasible(), ValueType::F64)) << where;
+                    if (chosen != ValueType::F32) continue;
+                    // Halves: the first chunk is never all integers, so nothing but floats was ever stored.
+                    if (kind == "halves" && length >= kScanChunk - 1) {
+                        ASSERT_TRUE(scanned.floats_complete()) << where;
+                    }
+                    if (!scanned.floats_complete()) continue;
+                    ++stored_blocks;
+                    for (std::size_t i = 0; i < length; ++i) {
+                        ASSERT_EQ(std::bit_cast<std::uint64_t>(static_cast<double>(floats[i])),
+                                  std::bit_cast<std::uint64_t>(values[i]))
+                            << where << ", value " << i;
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_GT(stored_blocks, 1000u);
+}
+
 TEST(ValueScan, StoresEveryValuesLowByteWhileScanning) {
     std::mt19937_64 random(17);
     for (std::size_t length : {1, 2, 3, 4, 5, 7, 9, 1029}) {

@@ -465,7 +465,8 @@ TEST(ArrowExport, RowsOfAnObjectWithoutColumnsReachTheConsumer) {
         ASSERT_EQ(dbdf_writer_begin_frame(frame_writer.get(), rows, 0, nullptr, nullptr, nullptr), DBDF_OK)
             << dbdf_last_error_message();
         ASSERT_EQ(dbdf_writer_finish(frame_writer.get()), DBDF_OK) << dbdf_last_error_message();
-        ReaderHandle frame = memory_reader(dbdf_test::finished_bytes(frame_writer.get()));
+        const std::vector<std::uint8_t> frame_bytes = dbdf_test::finished_bytes(frame_writer.get());
+        ReaderHandle frame = memory_reader(frame_bytes);
         ArrowArrayStream stream{};
         ASSERT_OK(dbdf_reader_export_arrow(frame.get(), nullptr, &stream));
         const Pulled pulled = pull_all(stream);

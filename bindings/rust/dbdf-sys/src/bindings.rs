@@ -1050,10 +1050,12 @@ pub struct dbdf_arrow_export_options {
     #[doc = " Called exactly once with `release_context` when the stream and every batch it produced have been released\n  (in whatever order, on whatever thread the consumer releases them), or before dbdf_reader_export_arrow()\n  returns when it fails. May be NULL. Lets a caller keep memory a reader reads alive as long as batches point\n  into it."]
     pub release: ::core::option::Option<unsafe extern "C" fn(release_context: *mut ::core::ffi::c_void)>,
     pub release_context: *mut ::core::ffi::c_void,
+    #[doc = " CSR matrices: non-zero gives CSR arrays instead of (row, col, value) triplets: one batch of one row per row\n  band (or per slice of one, below), whose fields are \"row_begin\" (uint64, the band's first row),\n  \"row_offsets\" (a large list \"+L\" of uint64: the band's rows + 1 offsets into its entries, from 0), \"col\"\n  (a large list of uint64: object-wide column indices) and \"value\" (a large list of the value type), the\n  entries row-major, each row's columns increasing. The lists are one-row lists because Arrow's struct arrays\n  need children of the batch's length. A band whose row offsets would exceed 64 MiB (more than 2^23 - 1\n  rows) comes in slices of 2^23 - 1 rows. Only read when struct_size covers it; 0 (the default): triplets."]
+    pub csr_as_arrays: ::core::ffi::c_int,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
-    ["Size of dbdf_arrow_export_options"][::core::mem::size_of::<dbdf_arrow_export_options>() - 32usize];
+    ["Size of dbdf_arrow_export_options"][::core::mem::size_of::<dbdf_arrow_export_options>() - 40usize];
     ["Alignment of dbdf_arrow_export_options"][::core::mem::align_of::<dbdf_arrow_export_options>() - 8usize];
     ["Offset of field: dbdf_arrow_export_options::struct_size"]
         [::core::mem::offset_of!(dbdf_arrow_export_options, struct_size) - 0usize];
@@ -1065,6 +1067,8 @@ const _: () = {
         [::core::mem::offset_of!(dbdf_arrow_export_options, release) - 16usize];
     ["Offset of field: dbdf_arrow_export_options::release_context"]
         [::core::mem::offset_of!(dbdf_arrow_export_options, release_context) - 24usize];
+    ["Offset of field: dbdf_arrow_export_options::csr_as_arrays"]
+        [::core::mem::offset_of!(dbdf_arrow_export_options, csr_as_arrays) - 32usize];
 };
 impl Default for dbdf_arrow_export_options {
     fn default() -> Self {

@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use arrow_array::{
     Array, ArrayRef, BooleanArray, FixedSizeListArray, Float32Array, Float64Array, Int16Array, Int32Array, Int64Array,
-    Int8Array, RecordBatch, RecordBatchIterator, RecordBatchReader, StringArray, UInt16Array, UInt32Array, UInt64Array,
-    UInt8Array,
+    Int8Array, LargeListArray, RecordBatch, RecordBatchIterator, RecordBatchReader, StringArray, UInt16Array,
+    UInt32Array, UInt64Array, UInt8Array,
 };
 use arrow_schema::{ArrowError, DataType as ArrowType, Field, Schema};
 use common::{vectors_dir, Cell};
@@ -219,6 +219,53 @@ fn files_in(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
         .collect();
     files.sort();
     files
+}
+
+/// The CSR arrays of every band `stream` gives, joined into the object's: row offsets, columns, value bytes.
+fn joined_csr_arrays(stream: ArrowStream<'_>, rows: u64) -> (Vec<u64>, Vec<u64>, Vec<u8>) {
+    let names: Vec<String> = stream.schema().fields().iter().map(|field| field.name().clone()).collect();
+    assert_eq!(names, ["row_begin", "row_offsets", "col", "value"]);
+    let (mut offsets, mut cols, mut values) = (vec![0u64], Vec::new(), Vec::new());
+    for batch in stream {
+        let batch = batch.expect("a band");
+        assert_eq!(batch.num_rows(), 1, "one row per band");
+        let row_begin = batch.column(0).as_any().downcast_ref::<UInt64Array>().expect("row_begin").value(0);
+        assert_eq!(row_begin, offsets.len() as u64 - 1, "bands follow each other");
+        let list =
+            |field: usize| batch.column(field).as_any().downcast_ref::<LargeListArray>().expect("a list").value(0);
+        let first_entry = *offsets.last().expect("an offset");
+        let band_offsets = list(1);
+        let band_offsets = band_offsets.as_any().downcast_ref::<UInt64Array>().expect("u64 offsets");
+        assert_eq!(band_offsets.value(0), 0, "a band's offsets start at 0");
+        offsets.extend(band_offsets.values().iter().skip(1).map(|offset| first_entry + offset));
+        cols.extend(list(2).as_any().downcast_ref::<UInt64Array>().expect("u64 columns").values().iter());
+        values.extend(value_bytes(list(3).as_ref()));
+    }
+    assert_eq!(offsets.len() as u64, rows + 1, "every row has its offset");
+    (offsets, cols, values)
+}
+
+#[test]
+fn csr_matrices_export_as_csr_arrays_per_band_on_request() {
+    let mut checked = 0;
+    for path in files_in(&vectors_dir(), &["dbdf"]) {
+        let mut reader = Reader::open(&path).expect("open");
+        let info = reader.info().expect("info");
+        if info.data_type != DataType::Csr {
+            continue;
+        }
+        let value_type = info.value_type.expect("a matrix has a value type");
+        let Ok(expected) = with_value_type!(value_type, T => reader.read_csr::<T>().map(|csr| {
+            (csr.row_offsets, csr.col_indices, Column::of(value_type, csr.values).bytes)
+        })) else {
+            continue; // an invalid vector: the triplet test checks its refusal
+        };
+        let options = ArrowExportOptions::new().csr_as_arrays(true);
+        let exported = joined_csr_arrays(reader.arrow_stream(&options).expect("export"), info.rows);
+        assert_eq!(exported, expected, "{}", path.display());
+        checked += 1;
+    }
+    assert!(checked >= 10, "CSR vectors checked: {checked}");
 }
 
 #[test]

@@ -16,10 +16,12 @@ use crate::error::{check, Error, Result, Status};
 use crate::reader::Reader;
 
 /// How a reader's object becomes record batches: a dense matrix as one field per column (`c0`, `c1`, ...; the
-/// default) or as one fixed-size-list field `values`. Frames and CSR matrices have one shape each (docs/arrow.md).
+/// default) or as one fixed-size-list field `values`; a CSR matrix as `(row, col, value)` entries (the default) or
+/// as each row band's CSR arrays. Frames have one shape (docs/arrow.md).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct ArrowExportOptions {
     dense_as_list: bool,
+    csr_as_arrays: bool,
 }
 
 impl ArrowExportOptions {
@@ -34,12 +36,21 @@ impl ArrowExportOptions {
         self
     }
 
+    /// `true`: a CSR matrix as one batch per row band (or slice of one) of length 1 with the fields `row_begin`
+    /// (the band's first row), `row_offsets` (its rows + 1 offsets, from 0), `col` and `value`, the last three
+    /// as one-row large lists: the band's CSR arrays, entries row-major.
+    pub fn csr_as_arrays(mut self, csr_as_arrays: bool) -> ArrowExportOptions {
+        self.csr_as_arrays = csr_as_arrays;
+        self
+    }
+
     fn to_raw(self, take_reader: bool) -> sys::dbdf_arrow_export_options_t {
         let mut raw = sys::dbdf_arrow_export_options_t::default();
         // SAFETY: raw is a valid dbdf_arrow_export_options_t; init sets struct_size and the defaults.
         unsafe { sys::dbdf_arrow_export_options_init(&mut raw) };
         raw.dense_as_list = c_int::from(self.dense_as_list);
         raw.take_reader = c_int::from(take_reader);
+        raw.csr_as_arrays = c_int::from(self.csr_as_arrays);
         raw
     }
 }
@@ -190,6 +201,8 @@ mod tests {
         assert_eq!((defaults.dense_as_list, defaults.take_reader), (0, 0));
         assert!(defaults.release.is_none() && defaults.release_context.is_null());
         let list_taken = ArrowExportOptions::new().dense_as_list(true).to_raw(true);
-        assert_eq!((list_taken.dense_as_list, list_taken.take_reader), (1, 1));
+        assert_eq!((list_taken.dense_as_list, list_taken.take_reader, list_taken.csr_as_arrays), (1, 1, 0));
+        assert_eq!(defaults.csr_as_arrays, 0);
+        assert_eq!(ArrowExportOptions::new().csr_as_arrays(true).to_raw(false).csr_as_arrays, 1);
     }
 }

@@ -3,27 +3,18 @@
 #   bash fuzz/run.sh TARGET SECONDS [SEED]     TARGET: reader, daphne, roundtrip, npy, mtx, csv, futhark, conversion
 #   bash fuzz/run.sh --build-all               only builds every target (in one build, so both cores stay busy)
 #   bash fuzz/run.sh --no-build TARGET SECONDS [SEED]   runs a target built before, without configuring or building:
-#                                              several targets can then run side by side on one build folder
-#   --build-dir DIR (first) uses the targets of another build instead of build-fuzz/: the sanitize preset's build
-#                                              (build-sanitize/, clang, Debug) holds them too, and scripts/test.sh
-#                                              runs them from there with --no-build
-# build-fuzz/ is configured here: -O1, the core, the C ABI and the tool's converters compiled for the fuzzers alone.
+#                                              several targets can then run side by side on one build-fuzz/
 # Seeds: the saved corpus fuzz/corpus/TARGET/, plus the spec .dbdf files of tests/vectors/ for reader and roundtrip
 # and tests/vectors/daphne-runtime/ for daphne (the reader in the daphne dialect). The conversion target's inputs start
 # with two option bytes, so its seeds are only its saved corpus (the spec vectors with option bytes in front).
-# Without SEED the working corpus BUILD/corpus-TARGET/ keeps growing from run to run and libFuzzer picks its own
+# Without SEED the working corpus build-fuzz/corpus-TARGET/ keeps growing from run to run and libFuzzer picks its own
 # random seed. With SEED the run is repeatable: it starts again from the seeds alone and mutates with -seed=SEED, so
 # the same command explores the same inputs in the same order (a longer run explores a superset of a shorter one).
-# Findings (crash-*, leak-*, timeout-*, oom-*) are written to BUILD/findings-TARGET/; the exit status is
+# Findings (crash-*, leak-*, timeout-*, oom-*) are written to build-fuzz/findings-TARGET/; the exit status is
 # libFuzzer's (0 when nothing was found).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 targets=(reader daphne roundtrip npy mtx csv futhark conversion)
-build="$root/build-fuzz"
-if [[ ${1:-} == --build-dir ]]; then
-  build="$(cd "${2:?fuzz/run.sh: --build-dir needs a folder}" && pwd)"
-  shift 2
-fi
 mode=run
 case "${1:-}" in
   --build-all) mode=build-all ;;
@@ -36,10 +27,7 @@ if [[ $mode != build-all && " ${targets[*]} " != *" $target "* ]]; then
   echo "fuzz/run.sh: unknown target '$target' (${targets[*]})" >&2
   exit 2
 fi
-if [[ $mode != run-built && $build != "$root/build-fuzz" ]]; then
-  echo "fuzz/run.sh: --build-dir runs targets built elsewhere; give --no-build too" >&2
-  exit 2
-fi
+build="$root/build-fuzz"
 # -O1 with line tables only, as OSS-Fuzz builds its targets: findings still get file and line in their stack traces,
 # and the instrumented core compiles in about 15% less time than with -O2 -g.
 if [[ $mode != run-built ]]; then

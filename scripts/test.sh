@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test of every language: installs what is missing, then
 #   0. checks that the C and C++ sources follow .clang-format;
-#   1. builds the C and C++ parts with AddressSanitizer + UndefinedBehaviorSanitizer (clang, with libFuzzer's coverage,
-#      so the fuzz targets of step 3 are built in the same build from the same objects) and runs their tests;
+#   1. builds the C and C++ parts with AddressSanitizer + UndefinedBehaviorSanitizer and runs their tests;
 #   2. builds the C++ suites with ThreadSanitizer and runs the multi-threaded tests;
 #   3. runs each fuzz target (reader in both dialects, round trip, the CLI's npy, mtx, csv and Futhark readers and its
-#      conversions from .dbdf) for 30 s with a fixed seed, as many side by side as there are cores;
+#      conversions from .dbdf) for 15 s with a fixed seed, as many side by side as there are cores;
 #   4. builds everything (core, C ABI, CLI, examples, Java, C#, Rust) and runs one ctest over all of it.
 # At the end (also when a stage fails) it prints the wall time of each stage.
 set -euo pipefail
@@ -64,10 +63,10 @@ ctest --preset thread-sanitize
 
 # Each libFuzzer target briefly (clang, ASan + UBSan) from its seeds and saved corpus, with a fixed seed so that a
 # run repeats exactly what an earlier longer run with the same seed already explored; longer runs, new seeds:
-# bash fuzz/run.sh TARGET SECONDS [SEED] (fuzz/README.md). The sanitize build built the targets (a few link steps
-# over its objects); they run as many at a time as there are cores (each run is one process on one core), each for
-# its full 30 s: twice the 15 s the separate -O1 fuzz build ran them, as these targets are built without optimisation
-# (Debug) and go through fewer inputs per second; the first seconds go to running the seeds.
+# bash fuzz/run.sh TARGET SECONDS [SEED] (fuzz/README.md). All targets are built in one go, then run as many at a
+# time as there are cores (each run is one process on one core), each for its full 15 s.
+stage fuzz-build
+bash fuzz/run.sh --build-all
 stage fuzz-runs
 fuzz_targets=(reader daphne roundtrip npy mtx csv futhark conversion)
 fuzz_logs="$(mktemp -d)"
@@ -76,7 +75,7 @@ for ((first = 0; first < ${#fuzz_targets[@]}; first += jobs)); do
   batch=("${fuzz_targets[@]:first:jobs}")
   pids=()
   for target in "${batch[@]}"; do
-    bash fuzz/run.sh --build-dir build-sanitize --no-build "$target" 30 1 >"$fuzz_logs/$target.log" 2>&1 &
+    bash fuzz/run.sh --no-build "$target" 15 1 >"$fuzz_logs/$target.log" 2>&1 &
     pids+=("$!")
   done
   for i in "${!batch[@]}"; do
@@ -85,7 +84,7 @@ for ((first = 0; first < ${#fuzz_targets[@]}; first += jobs)); do
       tail -n 2 "$fuzz_logs/$target.log"
     else
       tail -n 40 "$fuzz_logs/$target.log"
-      echo "fuzz target $target found an input that fails; it is in build-sanitize/findings-$target/" >&2
+      echo "fuzz target $target found an input that fails; it is in build-fuzz/findings-$target/" >&2
       fuzz_failed+=("$target")
     fi
   done

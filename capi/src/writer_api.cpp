@@ -198,6 +198,8 @@ dbdf_status_t dbdf_writer_bytes_written(const dbdf_writer_t* writer, uint64_t* o
     });
 }
 
+}  // extern "C": the helper below returns a C++ type, so it has C++ linkage
+
 namespace {
 
 const std::vector<std::byte>& finished_memory(const dbdf_writer_t* writer) {
@@ -211,6 +213,8 @@ const std::vector<std::byte>& finished_memory(const dbdf_writer_t* writer) {
 }
 
 }  // namespace
+
+extern "C" {
 
 dbdf_status_t dbdf_writer_memory(const dbdf_writer_t* writer, const void** out_data, size_t* out_nbytes) {
     return guarded([&] {

@@ -14,6 +14,14 @@
 #include "dbdf.h"
 #include "tool_run.hpp"
 
+// GCC defines __SANITIZE_ADDRESS__ under AddressSanitizer, which the checks below ask; clang before 18 only answers
+// __has_feature (the sanitize preset builds with clang).
+#if !defined(__SANITIZE_ADDRESS__) && defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define __SANITIZE_ADDRESS__ 1
+#endif
+#endif
+
 namespace {
 
 using cli_test::CliTest;

@@ -193,7 +193,7 @@ TEST(DaphneDialectDense, LargeFilesRegeneratedFromTheirFormulas) {
         SCOPED_TRACE(file);
         const std::uint64_t width = cols;
         const auto values = dense_values<double>(rows, cols, [&](auto r, auto c) { return double(r * width + c); });
-        const auto written = write_daphne([&](Writer& writer) {
+        const auto written = write_daphne([&, rows = rows, cols = cols](Writer& writer) {
             writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, rows, cols);
             writer.write_dense(ValueType::F64, values.data(), values.size(), 0, {});
         });
@@ -677,7 +677,7 @@ TEST(DaphneDialectScalar, EveryNumericTypeHasTheSerializersLayout) {
         {ValueType::U32, 4}, {ValueType::U64, 5}, {ValueType::F32, 6}, {ValueType::F64, 7}};
     for (const auto& [type, code] : types) {
         SCOPED_TRACE(std::string(name(type)));
-        visit_value_type(type, [&](auto tag) {
+        visit_value_type(type, [&, type = type, code = code](auto tag) {
             using T = typename decltype(tag)::type;
             const T value = std::is_signed_v<T> ? T(-5) : T(200);
             const auto bytes = write_daphne([&](Writer& writer) {

@@ -118,8 +118,9 @@ void refuse_options_that_do_not_apply(const ConvertOptions& options, const Conve
                                       const ConversionFormat& to) {
     for (const auto& [option, given] : format_options_given(options)) {
         if (!given || lists(from.input_options, option) || lists(to.output_options, option)) continue;
-        const bool input_side = std::any_of(conversion_formats().begin(), conversion_formats().end(),
-                                            [&](const ConversionFormat& f) { return lists(f.input_options, option); });
+        const bool input_side =
+            std::any_of(conversion_formats().begin(), conversion_formats().end(),
+                        [&option = option](const ConversionFormat& f) { return lists(f.input_options, option); });
         throw CliError(fmt::format("{} applies to {} only, not to {} ({})", option, formats_taking(option, input_side),
                                    input_side ? options.input : options.output, input_side ? from.name : to.name));
     }

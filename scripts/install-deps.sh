@@ -139,9 +139,24 @@ from importlib import metadata
 sys.exit(0 if (metadata.version("pyspark"), metadata.version("py4j")) == (sys.argv[1], sys.argv[2]) else 1)
 PYTHON
 then
-  echo "install-deps: installing pyspark $spark_version"
-  python3 -m pip --version >/dev/null 2>&1 || python3 -m ensurepip --upgrade >/dev/null
-  python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore \
-    "pyspark==$spark_version" "py4j==$pyspark_py4j_version"
+  install_pyspark() {
+    python3 -m pip --version >/dev/null 2>&1 || python3 -m ensurepip --upgrade >/dev/null
+    python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore \
+      "pyspark==$spark_version" "py4j==$pyspark_py4j_version"
+  }
+  # The download is most of the cost (450 MB: minutes on a slow link, little CPU), so the test command has it run
+  # in the background while it builds: with DBDF_PYSPARK_BACKGROUND_LOG set, the install goes on after this script
+  # ends, writes its output to that file and, when done, its exit status to that file + ".status".
+  if [[ -n ${DBDF_PYSPARK_BACKGROUND_LOG:-} ]]; then
+    echo "install-deps: installing pyspark $spark_version in the background (log: $DBDF_PYSPARK_BACKGROUND_LOG)"
+    (
+      status=0
+      install_pyspark || status=$?
+      echo "$status" >"$DBDF_PYSPARK_BACKGROUND_LOG.status"
+    ) >"$DBDF_PYSPARK_BACKGROUND_LOG" 2>&1 </dev/null &
+  else
+    echo "install-deps: installing pyspark $spark_version"
+    install_pyspark
+  fi
 fi
 # --- end of PySpark ---

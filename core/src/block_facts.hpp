@@ -3,7 +3,6 @@
 // representable in the declared type of its cell (rule 8, checked on the way).
 #pragma once
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -71,10 +70,6 @@ struct BlockFacts {
     // so its values are read once, not twice.
     // Not zeroed when allocated: random doubles close the analysis after one chunk and leave it untouched.
     std::unique_ptr<std::uint8_t[]> low_bytes;
-    // Likewise every value converted to float, row-major, stored while the values were analysed (empty when not
-    // every one was): a block that narrows to f32 is written from them. Not zeroed either, for the same reason.
-    // Little-endian hosts only, where they are the payload's bytes as they are.
-    std::unique_ptr<float[]> floats;
     // A dense source under automatic encoding whose values keep their type T (no narrower one holds them all):
     // the block's CSR payload with T values, collected while its non-zeros were counted (csr_payload_bytes of it;
     // null when not collected). A block written as CSR is then read once, not twice.
@@ -153,12 +148,9 @@ BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declare
     NarrowingAnalysis<T> narrowing;
     bool narrowing_open = wanted == FactsWanted::All;
     if constexpr (std::is_same_v<T, double>) {
-        const std::size_t cells = std::size_t{source.rows} * source.cols;
-        if (narrowing_open) facts.low_bytes.reset(new std::uint8_t[cells]);
-        if (narrowing_open && std::endian::native == std::endian::little) facts.floats.reset(new float[cells]);
+        if (narrowing_open) facts.low_bytes.reset(new std::uint8_t[std::size_t{source.rows} * source.cols]);
     }
     std::uint8_t* low_bytes = facts.low_bytes.get();
-    float* floats = facts.floats.get();
     // With narrowing ruled out the block keeps T's width, on which the sizes depend: known once it closes.
     std::uint64_t enough_for_dense = UINT64_MAX;
     CsrPayloadCollector<T> csr_rows;
@@ -170,10 +162,8 @@ BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declare
             }
         }
         if (narrowing_open) {
-            const std::size_t first_cell = std::size_t{row} * source.cols;
-            facts.entries +=
-                narrowing.observe_values(values, source.cols, low_bytes == nullptr ? nullptr : low_bytes + first_cell,
-                                         floats == nullptr ? nullptr : floats + first_cell);
+            facts.entries += narrowing.observe_values(
+                values, source.cols, low_bytes == nullptr ? nullptr : low_bytes + std::size_t{row} * source.cols);
             narrowing_open = narrowing.narrower_possible();
             if (!narrowing_open && !declared.needed()) {
                 enough_for_dense = entries_that_rule_out_sparse(source.rows, source.cols, value_type_v<T>);
@@ -192,9 +182,7 @@ BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declare
     }
     csr_rows.hand_to(facts);
     facts.feasible = narrowing.feasible();
-    const bool narrowing_kept_open = narrowing_open == (wanted == FactsWanted::All);
-    if (!narrowing.low_bytes_complete() || !narrowing_kept_open) facts.low_bytes.reset();
-    if (!narrowing.floats_complete() || !narrowing_kept_open) facts.floats.reset();
+    if (!narrowing.low_bytes_complete() || narrowing_open != (wanted == FactsWanted::All)) facts.low_bytes.reset();
     return facts;
 }
 

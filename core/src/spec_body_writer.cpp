@@ -37,9 +37,6 @@ void emit_block(WriteContext& context, const BlockPlacement& place, const Source
     // One byte per value from the analysis (u8 or i8, two's complement): the values are not read again.
     const bool from_low_bytes =
         facts.low_bytes != nullptr && plan.block_type == BlockType::Dense && value_size(plan.value_type) == 1;
-    // Floats from the analysis (f32, little-endian): the values are not read again.
-    const bool from_floats =
-        facts.floats != nullptr && plan.block_type == BlockType::Dense && plan.value_type == ValueType::F32;
     // A CSR block of the values' own type from the payload the analysis collected: the values are not read again.
     const bool from_csr_payload =
         facts.csr_payload != nullptr && plan.block_type == BlockType::Csr && plan.value_type == value_type_v<T>;
@@ -49,16 +46,12 @@ void emit_block(WriteContext& context, const BlockPlacement& place, const Source
             context.out.put_bytes(std::span<const std::byte>(facts.csr_payload.get(), facts.csr_payload_bytes));
             return;
         }
-        if (!from_low_bytes && !from_floats) {
+        if (!from_low_bytes) {
             encode_block(context.out, position, source, plan);
             return;
         }
         put_record_header(context.out, position, plan);
         const std::size_t cells = std::size_t{place.rows} * place.cols;
-        if (from_floats) {
-            context.out.put_bytes(std::as_bytes(std::span<const float>(facts.floats.get(), cells)));
-            return;
-        }
         context.out.put_bytes(std::as_bytes(std::span<const std::uint8_t>(facts.low_bytes.get(), cells)));
     });
     context.record(place);

@@ -83,27 +83,21 @@ public:
     // counted, as the writer does, since nothing after can change the type chosen.
     // For doubles, `low_bytes` (when given) receives the low byte of each value (scan_integral_storing_bytes);
     // low_bytes_complete() then says whether every value's byte was stored, which it is whenever the values
-    // narrow to u8 or i8. Likewise `floats` (when given) receives each value converted to float, and
-    // floats_complete() says whether every one was stored, which it is whenever the values narrow to f32 and none
-    // of them is integral (a chunk of integers stores its low bytes instead).
-    std::uint64_t observe_values(const T* values, std::size_t count, std::uint8_t* low_bytes = nullptr,
-                                 float* floats = nullptr) {
+    // narrow to u8 or i8.
+    std::uint64_t observe_values(const T* values, std::size_t count, std::uint8_t* low_bytes = nullptr) {
         std::uint64_t nonzero = 0;
         for (std::size_t start = 0; start < count; start += kScanChunk) {
             if (!narrower_possible()) {
                 low_bytes_complete_ = false;
-                floats_complete_ = false;
                 return nonzero + count_nonzero_bits(values + start, count - start);
             }
             nonzero += observe_chunk(values + start, std::min(kScanChunk, count - start),
-                                     low_bytes == nullptr ? nullptr : low_bytes + start,
-                                     floats == nullptr ? nullptr : floats + start);
+                                     low_bytes == nullptr ? nullptr : low_bytes + start);
         }
         return nonzero;
     }
 
     bool low_bytes_complete() const { return low_bytes_complete_; }
-    bool floats_complete() const { return floats_complete_; }
 
     TypeMask feasible() const {
         TypeMask mask = mask_of(value_type_v<T>) | float_roundtrips_;
@@ -153,9 +147,8 @@ private:
         seen_ = true;
     }
 
-    std::uint64_t observe_chunk(const T* values, std::size_t count, std::uint8_t* low_bytes, float* floats) {
+    std::uint64_t observe_chunk(const T* values, std::size_t count, std::uint8_t* low_bytes) {
         if (!std::is_same_v<T, double> && low_bytes != nullptr) low_bytes_complete_ = false;  // doubles only
-        if (!std::is_same_v<T, double> && floats != nullptr) floats_complete_ = false;
         if constexpr (std::is_same_v<T, double>) {
             if (integral_) {
                 const IntegralChunkFacts facts = low_bytes == nullptr
@@ -167,12 +160,8 @@ private:
                 constexpr double kBeyond = 18446744073709551616.0;  // 2^64
                 if (!facts.integral || facts.min < kLowest || facts.max >= kBeyond) {
                     low_bytes_complete_ = false;  // no integer type, or none of one byte: the bytes are unused
-                    const std::uint64_t nonzero = observe_each(values, count);
-                    // The first chunk that is not integral: its floats, when f32 still holds every value.
-                    if (floats != nullptr && keeps_float(ValueType::F32)) store_as_floats(values, count, floats);
-                    return nonzero;
+                    return observe_each(values, count);
                 }
-                floats_complete_ = false;  // a chunk of integers narrows to an integer type or is stored as is
                 include_range(facts.min, facts.max);
                 // Integers of magnitude 2^24 or less are floats exactly; larger ones need the test.
                 constexpr double kFloatExact = 16777216.0;
@@ -184,11 +173,7 @@ private:
             }
             // Only f32 is left to decide (narrower_possible holds): its test is exact for the whole chunk.
             low_bytes_complete_ = false;
-            if (keeps_float(ValueType::F32)) {
-                const bool roundtrips = floats == nullptr ? all_roundtrip_f32(values, count)
-                                                          : all_roundtrip_f32_storing(values, count, floats);
-                if (!roundtrips) rule_out_float(ValueType::F32);
-            }
+            if (keeps_float(ValueType::F32) && !all_roundtrip_f32(values, count)) rule_out_float(ValueType::F32);
             return count_nonzero_bits(values, count);
         } else if constexpr (std::is_integral_v<T>) {
             const IntegerRange<T> range = integer_range(values, count);
@@ -237,7 +222,6 @@ private:
     bool integral_ = true;  // float sources: every value finite, integral and not -0.0
     TypeMask float_roundtrips_ = mask_of_kind(ValueKind::Float);  // float types every value round-trips through
     bool low_bytes_complete_ = true;  // observe_values stored every value's low byte it was given room for
-    bool floats_complete_ = true;     // observe_values stored every value's float it was given room for
 };
 
 }  // namespace dbdf::detail

@@ -73,6 +73,12 @@ struct IntegralLanes {
     }
 };
 
+// Bits in which double -> float -> double changed a value, ORed over the lanes' values.
+inline __m128i roundtrip_difference(__m128d value) {
+    const __m128d back = _mm_cvtps_pd(_mm_cvtpd_ps(value));
+    return _mm_xor_si128(_mm_castpd_si128(back), _mm_castpd_si128(value));
+}
+
 // The low bytes of four values converted to int32 (cvttpd2dq gives 0x80000000 outside its range; no trap).
 inline void store_low_bytes(__m128d first, __m128d second, std::uint8_t* out) {
     const __m128i words = _mm_unpacklo_epi64(_mm_cvttpd_epi32(first), _mm_cvttpd_epi32(second));
@@ -165,57 +171,25 @@ IntegralChunkFacts scan_integral_storing_bytes(const double* values, std::size_t
     return scan_integral_chunk<true>(values, count, low_bytes);
 }
 
-namespace {
-
-#if defined(__SSE2__)
-// Bits in which double -> float (the two low lanes of `narrowed`) -> double changed the lanes of `value`.
-inline __m128i roundtrip_difference(__m128 narrowed, __m128d value) {
-    return _mm_xor_si128(_mm_castpd_si128(_mm_cvtps_pd(narrowed)), _mm_castpd_si128(value));
-}
-#endif
-
-// Both passes in one: with kStoreFloats every value's float is stored as it is tested.
-template <bool kStoreFloats>
-bool roundtrip_f32_chunk(const double* values, std::size_t count, float* floats) {
+bool all_roundtrip_f32(const double* values, std::size_t count) {
     std::size_t done = 0;
     std::uint64_t differing = 0;
 #if defined(__SSE2__)
     __m128i first = _mm_setzero_si128();
     __m128i second = _mm_setzero_si128();
     for (; done + 4 <= count; done += 4) {
-        const __m128d low_values = _mm_loadu_pd(values + done);
-        const __m128d high_values = _mm_loadu_pd(values + done + 2);
-        const __m128 low = _mm_cvtpd_ps(low_values);
-        const __m128 high = _mm_cvtpd_ps(high_values);
-        if constexpr (kStoreFloats) _mm_storeu_ps(floats + done, _mm_movelh_ps(low, high));
-        first = _mm_or_si128(first, roundtrip_difference(low, low_values));
-        second = _mm_or_si128(second, roundtrip_difference(high, high_values));
+        first = _mm_or_si128(first, roundtrip_difference(_mm_loadu_pd(values + done)));
+        second = _mm_or_si128(second, roundtrip_difference(_mm_loadu_pd(values + done + 2)));
     }
     alignas(16) std::uint64_t bits[2];
     _mm_store_si128(reinterpret_cast<__m128i*>(bits), _mm_or_si128(first, second));
     differing = bits[0] | bits[1];
 #endif
     for (; done < count; ++done) {
-        const auto narrowed = static_cast<float>(values[done]);
-        if constexpr (kStoreFloats) floats[done] = narrowed;
-        const double back = static_cast<double>(narrowed);
+        const double back = static_cast<double>(static_cast<float>(values[done]));
         differing |= std::bit_cast<std::uint64_t>(back) ^ std::bit_cast<std::uint64_t>(values[done]);
     }
     return differing == 0;
-}
-
-}  // namespace
-
-bool all_roundtrip_f32(const double* values, std::size_t count) {
-    return roundtrip_f32_chunk<false>(values, count, nullptr);
-}
-
-bool all_roundtrip_f32_storing(const double* values, std::size_t count, float* floats) {
-    return roundtrip_f32_chunk<true>(values, count, floats);
-}
-
-void store_as_floats(const double* values, std::size_t count, float* floats) {
-    for (std::size_t i = 0; i < count; ++i) floats[i] = static_cast<float>(values[i]);
 }
 
 #define DBDF_VALUE_SCAN_INSTANCE(T) template std::uint64_t count_nonzero_bits<T>(const T*, std::size_t);

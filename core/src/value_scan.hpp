@@ -47,14 +47,6 @@ IntegralChunkFacts scan_integral_storing_bytes(const double* values, std::size_t
 // included: the same test as roundtrips_bitwise<float>, for a whole chunk.
 bool all_roundtrip_f32(const double* values, std::size_t count);
 
-// all_roundtrip_f32, storing on the way every value converted to float (floats[i], native byte order). When it
-// returns true those floats are the chunk's values exactly, so a block that narrows to f32 is written from them
-// without reading its doubles a second time; when false they are meaningless.
-bool all_roundtrip_f32_storing(const double* values, std::size_t count, float* floats);
-
-// Every value converted to float (floats[i]): for a chunk already known to round-trip through float.
-void store_as_floats(const double* values, std::size_t count, float* floats);
-
 // Minimum and maximum of a chunk of integers.
 template <class T>
 struct IntegerRange {

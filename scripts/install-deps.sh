@@ -149,6 +149,7 @@ then
   # ends, writes its output to that file and, when done, its exit status to that file + ".status".
   if [[ -n ${DBDF_PYSPARK_BACKGROUND_LOG:-} ]]; then
     echo "install-deps: installing pyspark $spark_version in the background (log: $DBDF_PYSPARK_BACKGROUND_LOG)"
+    : >"$DBDF_PYSPARK_BACKGROUND_LOG" # exists from now on: the waiter's sign that an install runs
     (
       status=0
       install_pyspark || status=$?

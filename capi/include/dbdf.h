@@ -1101,10 +1101,16 @@ typedef struct dbdf_arrow_export_options {
      *  need children of the batch's length. A band whose row offsets would exceed 64 MiB (more than 2^23 - 1
      *  rows) comes in slices of 2^23 - 1 rows. Only read when struct_size covers it; 0 (the default): triplets. */
     int csr_as_arrays;
+    /** When not NULL, *released is set to 1 exactly when `release` would be called (after it, when both are
+     *  given): once the stream and every batch are released, or before dbdf_reader_export_arrow() returns when it
+     *  fails. The store is atomic; *released must stay valid until then. For a caller that cannot run code on the
+     *  consumer's thread at the moment of release (an interpreter whose consumer releases the stream while an
+     *  exception is pending) and polls it instead. Only read when struct_size covers it; NULL (the default): none. */
+    int *released;
 } dbdf_arrow_export_options_t;
 
 #define DBDF_ARROW_EXPORT_OPTIONS_INIT \
-    { sizeof(dbdf_arrow_export_options_t), 0, 0, NULL, NULL, 0 }
+    { sizeof(dbdf_arrow_export_options_t), 0, 0, NULL, NULL, 0, NULL }
 
 /** Set *options to the defaults (what DBDF_ARROW_EXPORT_OPTIONS_INIT gives). NULL is ignored. */
 DBDF_API void dbdf_arrow_export_options_init(dbdf_arrow_export_options_t *options);

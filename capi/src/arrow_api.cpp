@@ -1,4 +1,5 @@
 // The Arrow section of dbdf.h over the core's Arrow stream (dbdf/arrow.hpp).
+#include <atomic>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -55,11 +56,15 @@ dbdf_status_t dbdf_reader_export_arrow(dbdf_reader_t* reader, const dbdf_arrow_e
         const dbdf_arrow_export_options_t settings = read_options(
             options, dbdf_arrow_export_options_t DBDF_ARROW_EXPORT_OPTIONS_INIT, "DBDF_ARROW_EXPORT_OPTIONS_INIT");
         dbdf::ArrowExportOptions core_options;
-        if (settings.release != nullptr) {
-            // Made first, so that every failure below drops it and calls the hook, as the header promises.
-            core_options.keep_alive = std::shared_ptr<const void>(
-                nullptr,
-                [release = settings.release, context = settings.release_context](const void*) { release(context); });
+        if (settings.release != nullptr || settings.released != nullptr) {
+            // Made first, so that every failure below drops it, calls the hook and sets the flag, as the header
+            // promises.
+            core_options.keep_alive =
+                std::shared_ptr<const void>(nullptr, [release = settings.release, context = settings.release_context,
+                                                      released = settings.released](const void*) {
+                    if (release != nullptr) release(context);
+                    if (released != nullptr) std::atomic_ref<int>(*released).store(1);
+                });
         }
         require_pointer(reader, "reader");
         require_pointer(out, "out");

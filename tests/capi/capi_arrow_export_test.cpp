@@ -303,10 +303,12 @@ TEST(ArrowExport, OneColumnDenseBlocksOfTheColumnTypeAreLentWhenTheStreamOwnsAMe
     dbdf_reader_t* reader = nullptr;
     ASSERT_OK(dbdf_reader_open_memory(input.data(), input.size(), &reader));
     ReleaseCounter released;
+    int released_flag = 0;  // set with the hook's call, after it
     dbdf_arrow_export_options_t options = DBDF_ARROW_EXPORT_OPTIONS_INIT;
     options.take_reader = 1;
     options.release = ReleaseCounter::count;
     options.release_context = &released;
+    options.released = &released_flag;
     ArrowArrayStream stream{};
     ASSERT_OK(dbdf_reader_export_arrow(reader, &options, &stream));
     std::vector<ArrowArray> batches;
@@ -338,8 +340,36 @@ TEST(ArrowExport, OneColumnDenseBlocksOfTheColumnTypeAreLentWhenTheStreamOwnsAMe
     EXPECT_EQ(static_cast<const double*>(moved.buffers[1])[3], 3 * 0.5 - 3.0);
     moved.release(&moved);
     EXPECT_EQ(released.calls, 0);
+    EXPECT_EQ(released_flag, 0);
     batches[2].release(&batches[2]);
     EXPECT_EQ(released.calls, 1);
+    EXPECT_EQ(released_flag, 1);
+}
+
+// The flag alone (no hook): set once the stream and its last batch are released, in either order.
+TEST(ArrowExport, TheReleasedFlagIsSetByTheLastReleaseWithoutAHook) {
+    const std::vector<std::uint8_t> bytes = dbdf_test::sample_matrix();
+    for (const bool stream_first : {true, false}) {
+        ReaderHandle reader = memory_reader(bytes);
+        int released_flag = 0;
+        dbdf_arrow_export_options_t options = DBDF_ARROW_EXPORT_OPTIONS_INIT;
+        options.released = &released_flag;
+        ArrowArrayStream stream{};
+        ASSERT_OK(dbdf_reader_export_arrow(reader.get(), &options, &stream));
+        ArrowArray batch{};
+        ASSERT_EQ(stream.get_next(&stream, &batch), 0) << stream.get_last_error(&stream);
+        ASSERT_NE(batch.release, nullptr);
+        ArrowArray* first = stream_first ? nullptr : &batch;
+        if (stream_first) stream.release(&stream);
+        if (first != nullptr) first->release(first);
+        EXPECT_EQ(released_flag, 0);
+        if (stream_first) {
+            batch.release(&batch);
+        } else {
+            stream.release(&stream);
+        }
+        EXPECT_EQ(released_flag, 1);
+    }
 }
 
 TEST(ArrowExport, ABorrowedReaderIsNeverPointedIntoAndMayBeFreedBeforeTheBatches) {
@@ -370,6 +400,13 @@ TEST(ArrowExport, AFailedExportLeavesTheReaderWithTheCallerAndCallsTheReleaseHoo
     EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_reader_export_arrow(nullptr, &options, nullptr));
     EXPECT_NE(std::string(dbdf_last_error_message()).find("reader"), std::string::npos);
     EXPECT_EQ(released.calls, 1);
+    int released_flag = 0;
+    options.release = nullptr;
+    options.released = &released_flag;
+    EXPECT_STATUS(DBDF_ERR_INVALID_ARGUMENT, dbdf_reader_export_arrow(nullptr, &options, nullptr));
+    EXPECT_EQ(released_flag, 1);
+    options.released = nullptr;
+    options.release = ReleaseCounter::count;
     options.struct_size = 0;
     const std::vector<std::uint8_t> bytes = dbdf_test::sample_matrix();
     ReaderHandle reader = memory_reader(bytes);

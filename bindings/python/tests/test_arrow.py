@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import io
+import os
 
 import duckdb
 import numpy as np
@@ -15,7 +16,7 @@ import pytest
 
 import dbdf
 from dbdf import _arrow
-from conftest import FRAMES, MATRICES, bits, ids, vector_path
+from conftest import FRAMES, MATRICES, VECTORS_DIR, bits, ids, vector_path
 
 
 def readers(vector):
@@ -191,6 +192,24 @@ def test_arrow_stream_layouts_and_their_schemas():
     del table  # its batches hold the stream's release hook back
     gc.collect()
     assert _arrow._kept == {}
+
+
+@pytest.mark.parametrize("name, keep", [("coo_f64.dbdf", 40), ("dense_f64.dbdf", -1)])
+def test_a_corrupt_file_gives_pyarrow_dbdfs_message_not_a_system_error(tmp_path, name, keep):
+    """pyarrow releases the stream of a failed pull while its ArrowInvalid propagates: nothing of dbdf may run Python
+    code then, or the exception becomes a SystemError without dbdf's message."""
+    with open(os.path.join(VECTORS_DIR, name), "rb") as file:
+        data = file.read()
+    path = tmp_path / "truncated.dbdf"
+    path.write_bytes(data[:keep])
+    with pytest.raises(dbdf.DbdfFormatError) as expected:
+        dbdf.load(path)
+    with dbdf.Reader(path) as reader:  # opens: the header is whole, a block is not
+        with pytest.raises(pa.ArrowInvalid) as failure:
+            pa.table(reader)
+    assert expected.value.args[0].split(": ", 1)[-1][:40] in str(failure.value)
+    gc.collect()
+    assert _arrow._kept == {} and _arrow._capsules == {}
 
 
 def test_a_stream_dropped_while_an_exception_propagates_is_released_and_the_exception_survives():

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ctypes
 import gc
-import itertools
 import sys
 import threading
 from ctypes import CFUNCTYPE, Structure, byref, c_char_p, c_int, c_int64, c_size_t, c_void_p, py_object
@@ -43,25 +42,35 @@ _ReleaseHook = CFUNCTYPE(None, c_void_p)
 
 class _ExportOptions(Structure):
     _fields_ = [("struct_size", c_size_t), ("dense_as_list", c_int), ("take_reader", c_int),
-                ("release", _ReleaseHook), ("release_context", c_void_p), ("csr_as_arrays", c_int)]
+                ("release", _ReleaseHook), ("release_context", c_void_p), ("csr_as_arrays", c_int),
+                ("released", c_void_p)]
 
 
 class _ImportOptions(Structure):
     _fields_ = [("struct_size", c_size_t), ("as_matrix", c_int), ("booleans_as_u8", c_int)]
 
 
-# What each live stream keeps alive, by token, until the library calls the release hook.
+# What each live stream keeps alive, by the address of the flag the library sets once the stream and its last batch
+# are released (options.released), until a sweep (below) finds the flag set. No release hook: the consumer may
+# release a stream while an exception propagates (pyarrow does when a pull fails), and a ctypes callback run then
+# fails on the pending exception and turns it into a SystemError, losing the library's message.
 _kept: dict[int, object] = {}
 _kept_lock = threading.Lock()
-_tokens = itertools.count(1)
 
 
-def _release_kept(context: int | None) -> None:
-    with _kept_lock:
-        _kept.pop(context or 0, None)
+def _sweep_kept() -> None:
+    """Drops what every released stream kept alive, and frees its flag."""
+    if not _kept_lock.acquire(blocking=False):
+        return  # a collection inside _export() on this thread, or another thread sweeping: the next sweep does it
+    try:
+        released = [address for address in _kept if c_int.from_address(address).value]
+        dropped = [_kept.pop(address) for address in released]
+    finally:
+        _kept_lock.release()
+    for address in released:
+        _free(address)
+    del dropped  # readers and memory go here, outside the lock
 
-
-_release_hook = _ReleaseHook(_release_kept)  # module-level: callable as long as the library may call it
 
 _STREAM_NAME = b"arrow_array_stream"
 _SCHEMA_NAME = b"arrow_schema"
@@ -111,7 +120,8 @@ def _sweep_capsules() -> None:
 def _sweep_on_collection(phase: str, info: dict[str, int]) -> None:
     del info
     if phase == "start":
-        _sweep_capsules()
+        _sweep_capsules()  # releases unconsumed streams, whose flags the sweep of what they kept then finds set
+        _sweep_kept()
 
 
 gc.callbacks.append(_sweep_on_collection)
@@ -138,10 +148,14 @@ def _export(reader: Reader, stream_address: int, dense_as_list: bool, csr_as_arr
     """Fills the ArrowArrayStream at stream_address. A reader over memory gets a second native reader over the
     same bytes, owned by the stream, so batches point into them without a copy; any other reader is borrowed, and
     the Python Reader (its native reader held open) lives until the stream and its batches are released."""
+    _sweep_kept()
     handle = reader._handle
-    options = _ExportOptions(ctypes.sizeof(_ExportOptions), int(dense_as_list), 0, _release_hook, None,
-                             int(csr_as_arrays))
-    token = next(_tokens)
+    flag = _malloc(ctypes.sizeof(c_int))
+    if not flag:
+        raise MemoryError("no memory for an Arrow stream's release flag")
+    ctypes.memset(flag, 0, ctypes.sizeof(c_int))
+    options = _ExportOptions(ctypes.sizeof(_ExportOptions), int(dense_as_list), 0, _ReleaseHook(), None,
+                             int(csr_as_arrays), flag)  # _ReleaseHook(): no hook (NULL)
     with handle as pointer:
         memory: Any = handle._input_memory  # the ndarray over the bytes of a memory reader, else None
         if memory is not None:
@@ -157,12 +171,13 @@ def _export(reader: Reader, stream_address: int, dense_as_list: bool, csr_as_arr
             handle.track_payload(keeper)  # the native reader outlives a close() until the keeper goes
             exported, kept = pointer, (reader, keeper)
         with _kept_lock:
-            _kept[token] = kept
-        options.release_context = token
+            _kept[flag] = kept
         status = lib.dbdf_reader_export_arrow(exported, byref(options), c_void_p(stream_address))
         if status != 0 and options.take_reader:
             lib.dbdf_reader_free(exported)  # a failed export leaves the reader with the caller
-        check(status)  # the hook ran already when it failed
+        if status != 0:
+            _sweep_kept()  # the flag is set already when the export failed
+        check(status)
 
 
 class _Keeper:

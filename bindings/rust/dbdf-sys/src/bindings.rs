@@ -1052,10 +1052,12 @@ pub struct dbdf_arrow_export_options {
     pub release_context: *mut ::core::ffi::c_void,
     #[doc = " CSR matrices: non-zero gives CSR arrays instead of (row, col, value) triplets: one batch of one row per row\n  band (or per slice of one, below), whose fields are \"row_begin\" (uint64, the band's first row),\n  \"row_offsets\" (a large list \"+L\" of uint64: the band's rows + 1 offsets into its entries, from 0), \"col\"\n  (a large list of uint64: object-wide column indices) and \"value\" (a large list of the value type), the\n  entries row-major, each row's columns increasing. The lists are one-row lists because Arrow's struct arrays\n  need children of the batch's length. A band whose row offsets would exceed 64 MiB (more than 2^23 - 1\n  rows) comes in slices of 2^23 - 1 rows. Only read when struct_size covers it; 0 (the default): triplets."]
     pub csr_as_arrays: ::core::ffi::c_int,
+    #[doc = " When not NULL, *released is set to 1 exactly when `release` would be called (after it, when both are\n  given): once the stream and every batch are released, or before dbdf_reader_export_arrow() returns when it\n  fails. The store is atomic; *released must stay valid until then. For a caller that cannot run code on the\n  consumer's thread at the moment of release (an interpreter whose consumer releases the stream while an\n  exception is pending) and polls it instead. Only read when struct_size covers it; NULL (the default): none."]
+    pub released: *mut ::core::ffi::c_int,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
-    ["Size of dbdf_arrow_export_options"][::core::mem::size_of::<dbdf_arrow_export_options>() - 40usize];
+    ["Size of dbdf_arrow_export_options"][::core::mem::size_of::<dbdf_arrow_export_options>() - 48usize];
     ["Alignment of dbdf_arrow_export_options"][::core::mem::align_of::<dbdf_arrow_export_options>() - 8usize];
     ["Offset of field: dbdf_arrow_export_options::struct_size"]
         [::core::mem::offset_of!(dbdf_arrow_export_options, struct_size) - 0usize];
@@ -1069,6 +1071,8 @@ const _: () = {
         [::core::mem::offset_of!(dbdf_arrow_export_options, release_context) - 24usize];
     ["Offset of field: dbdf_arrow_export_options::csr_as_arrays"]
         [::core::mem::offset_of!(dbdf_arrow_export_options, csr_as_arrays) - 32usize];
+    ["Offset of field: dbdf_arrow_export_options::released"]
+        [::core::mem::offset_of!(dbdf_arrow_export_options, released) - 40usize];
 };
 impl Default for dbdf_arrow_export_options {
     fn default() -> Self {

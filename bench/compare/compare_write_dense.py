@@ -123,6 +123,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds after one warm-up (default 5)")
     parser.add_argument("--dir", type=Path, default=None, help="where the files go (default: under /var/tmp)")
     parser.add_argument("--only", action="append", help="a data set to run (repeatable): random, integers, sparse")
+    parser.add_argument("--cli-before", type=Path, default=None,
+                        help="another dbdf tool whose `dbdf convert` runs in the same rounds (a build to compare with)")
     parser.add_argument("--syscalls", action="store_true", help="also print each writer's system calls (strace)")
     args = parser.parse_args()
     cols = args.mib * 2**20 // 8 // ROWS
@@ -147,6 +149,9 @@ def main() -> int:
             if cli is not None:
                 operations["dbdf convert"] = (lambda: subprocess.run(
                     [str(cli), "convert", str(source), str(outputs.fresh(".dbdf"))], check=True), children)
+            if args.cli_before is not None:
+                operations["dbdf convert (before)"] = (lambda: subprocess.run(
+                    [str(args.cli_before), "convert", str(source), str(outputs.fresh(".dbdf"))], check=True), children)
             figures = interleaved(operations, outputs, args.rounds)
             numpy_walls = [wall for wall, _ in figures["numpy.save"]]
             print(f"\n{kind}")

@@ -10,6 +10,7 @@
 #include "../typed_values.hpp"
 #include "output_header.hpp"
 #include "row_major_windows.hpp"
+#include "guarded_mapping.hpp"
 #include "windowed_input.hpp"
 
 namespace dbdf_cli {
@@ -60,8 +61,8 @@ std::string npy_header_bytes(dbdf_value_type_t type, std::uint64_t rows, std::ui
     return out + dict;
 }
 
-// The input is read through a window rather than mapped, so that converting it takes memory (and address space)
-// for one tile and one window, whatever the file's size.
+// The input is read through a window, or for tiles of whole rows mapped a window at a time (GuardedMapping), so that
+// converting it takes memory (and address space) for one tile and one window, whatever the file's size.
 void npy_to_dbdf(const std::string& input, const std::string& output, const OutputSettings& settings) {
     WindowedInput file(input);
     const NpyHeader header = parse_npy_header(file);
@@ -99,6 +100,18 @@ void npy_to_dbdf(const std::string& input, const std::string& output, const Outp
     if (effective.data_type == DBDF_DATA_FRAME) {
         const std::vector<dbdf_value_type_t> column_types(header.cols, header.value_type);
         write_frame_columns(target, header.rows, column_types, effective, gather);
+    } else if (!header.fortran_order && !header.big_endian) {
+        // Tiles of whole rows are written from a read-only mapping of the input, without a copy (guarded_mapping.hpp
+        // says what happens when the file shrinks meanwhile); other tiles, or all of them when nothing can be
+        // mapped, are gathered from the window.
+        GuardedMapping mapped(input);
+        auto borrow = [&](std::uint64_t row, std::uint64_t col, std::uint64_t rows, std::uint64_t cols) {
+            const bool contiguous = cols == header.cols || rows == 1;
+            return contiguous ? static_cast<const void*>(mapped.bytes(
+                                    header.data_offset + (row * header.cols + col) * width, rows * cols * width))
+                              : nullptr;
+        };
+        write_matrix_tiles(target, header.rows, header.cols, header.value_type, effective, gather, nullptr, borrow);
     } else {
         write_matrix_tiles(target, header.rows, header.cols, header.value_type, effective, gather);
     }

@@ -1,14 +1,13 @@
 #include "tiling.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cstring>
 #include <numeric>
-#include <optional>
 
 #include <fmt/format.h>
 
 #include "../progress.hpp"
+#include "tile_supply.hpp"
 
 namespace dbdf_cli {
 namespace {
@@ -39,27 +38,6 @@ TileShape sparse_tile_shape(std::uint64_t rows, std::uint64_t cols, std::uint64_
     return shape;
 }
 
-// The buffers tiles are gathered into, kept across tiles: a fresh buffer per tile costs its allocation, the kernel's
-// zeroing of its pages and their faults, about as much as gathering the tile. Two are kept because row-major tile
-// order alternates between the full tiles of a band and the narrower one at its end.
-class TileBuffers {
-public:
-    // A buffer of exactly `count` values of `type`; its contents are what the last tile of that size left there.
-    TypedBuffer& of(dbdf_value_type_t type, std::size_t count) {
-        for (std::optional<TypedBuffer>& buffer : buffers_) {
-            if (buffer && buffer->type() == type && buffer->size() == count) return *buffer;
-        }
-        std::optional<TypedBuffer>& replaced = buffers_[next_];
-        next_ = 1 - next_;
-        replaced.reset();  // before the new one is allocated, so that two tiles' memory is never held at once
-        return replaced.emplace(type, count);
-    }
-
-private:
-    std::array<std::optional<TypedBuffer>, 2> buffers_;
-    std::size_t next_ = 0;
-};
-
 }  // namespace
 
 void OutputTarget::check(dbdf_status_t status, const std::string& where) const {
@@ -79,41 +57,52 @@ TileShape tile_shape(const OutputSettings& settings, std::uint64_t rows, std::ui
 
 void write_matrix_tiles(const OutputTarget& output, std::uint64_t rows, std::uint64_t cols,
                         dbdf_value_type_t source_type, const OutputSettings& settings, const GatherTile& gather,
-                        const TileMayHoldValues& may_hold_values) {
+                        const TileMayHoldValues& may_hold_values, const BorrowTile& borrow) {
     // Stepping through the row bands of a matrix without columns (a 2^63 x 0 one, say) would visit no tile at all
     // but could take forever.
     if (rows == 0 || cols == 0) return;
     const TileShape tile = tile_shape(settings, rows, cols, source_type);
     const bool skip_zero_tiles = may_hold_values && settings.output_dialect == DBDF_DIALECT_SPEC &&
                                  settings.options.encoding != DBDF_ENCODING_DENSE;
-    TileBuffers buffers;
-    Progress progress(rows);
-    for (std::uint64_t row = 0; row < rows; row += tile.rows) {
-        const std::uint64_t height = std::min(tile.rows, rows - row);
-        for (std::uint64_t col = 0; col < cols; col += tile.cols) {
-            const std::uint64_t width = std::min(tile.cols, cols - col);
-            const bool zeros = may_hold_values && !may_hold_values(row, col, height, width);
-            if (zeros && skip_zero_tiles) {
-                const std::uint32_t no_index = 0;
-                const std::uint64_t no_value = 0;
-                output.check(dbdf_writer_add_coo(output.writer, row, col, static_cast<std::uint32_t>(height),
-                                                 static_cast<std::uint32_t>(width), source_type, &no_index, &no_index,
-                                                 &no_value, 0, &settings.options),
-                             fmt::format("writing the block at ({}, {})", row, col));
-                continue;
-            }
-            TypedBuffer& values = buffers.of(source_type, height * width);
-            if (zeros) {
-                std::memset(values.data(), 0, values.size() * values.width());
-            } else {
-                gather(row, col, height, width, values);
-            }
-            output.check(dbdf_writer_add_dense(output.writer, row, col, static_cast<std::uint32_t>(height),
-                                               static_cast<std::uint32_t>(width), source_type, values.data(),
-                                               values.size(), 0, &settings.options),
-                         fmt::format("writing the block at ({}, {})", row, col));
+    // Tiles in row-major order; a tile may_hold_values rules out is cleared or written empty, not gathered.
+    TileJob upcoming{0, 0, 0, 0, source_type, TileJob::Fill::gathered};
+    auto next_tile = [&, row = std::uint64_t{0}, col = std::uint64_t{0}](TileJob& job) mutable {
+        if (row >= rows) return false;
+        job = upcoming;
+        job.row = row;
+        job.col = col;
+        job.rows = std::min(tile.rows, rows - row);
+        job.cols = std::min(tile.cols, cols - col);
+        if (may_hold_values && !may_hold_values(job.row, job.col, job.rows, job.cols)) {
+            job.fill = skip_zero_tiles ? TileJob::Fill::none : TileJob::Fill::zeros;
         }
-        progress.update(row + height);
+        col += tile.cols;
+        if (col >= cols) {
+            col = 0;
+            row += tile.rows;
+        }
+        return true;
+    };
+    TileSupply tiles(next_tile, gather, borrow);
+    Progress progress(rows);
+    TileJob job;
+    const void* values = nullptr;
+    while (tiles.next(job, values)) {
+        const std::string where = fmt::format("writing the block at ({}, {})", job.row, job.col);
+        if (job.fill == TileJob::Fill::none) {
+            const std::uint32_t no_index = 0;
+            const std::uint64_t no_value = 0;
+            output.check(dbdf_writer_add_coo(output.writer, job.row, job.col, static_cast<std::uint32_t>(job.rows),
+                                             static_cast<std::uint32_t>(job.cols), source_type, &no_index, &no_index,
+                                             &no_value, 0, &settings.options),
+                         where);
+        } else {
+            output.check(dbdf_writer_add_dense(output.writer, job.row, job.col, static_cast<std::uint32_t>(job.rows),
+                                               static_cast<std::uint32_t>(job.cols), source_type, values,
+                                               job.rows * job.cols, 0, &settings.options),
+                         where);
+        }
+        if (job.col + job.cols == cols) progress.update(job.row + job.rows);
     }
 }
 
@@ -215,21 +204,33 @@ void write_frame_columns(const OutputTarget& output, std::uint64_t rows,
                          const GatherTile& gather) {
     OutputSettings frame_settings = settings;  // a column's blocks, whatever the input was
     frame_settings.data_type = DBDF_DATA_FRAME;
-    TileBuffers buffers;
-    Progress progress(source_types.size());
-    for (std::uint64_t column = 0; column < source_types.size(); ++column) {
-        const TileShape tile = tile_shape(frame_settings, rows, 1, source_types[column]);
-        for (std::uint64_t row = 0; row < rows; row += tile.rows) {
-            const std::uint64_t height = std::min(tile.rows, rows - row);
-            TypedBuffer& values = buffers.of(source_types[column], height);
-            gather(row, column, height, 1, values);
-            output.check(
-                dbdf_writer_add_dense(output.writer, row, column, static_cast<std::uint32_t>(height), 1,
-                                      source_types[column], values.data(), values.size(), 0, &settings.options),
-                fmt::format("writing column {} at row {}", column, row));
-        }
-        progress.update(column + 1);
+    // Columns in turn, each in row ranges of its own tile height.
+    std::vector<std::uint64_t> tile_rows(source_types.size());
+    for (std::size_t column = 0; column < source_types.size(); ++column) {
+        tile_rows[column] = tile_shape(frame_settings, rows, 1, source_types[column]).rows;
     }
+    auto next_tile = [&, column = std::size_t{0}, row = std::uint64_t{0}](TileJob& job) mutable {
+        if (rows == 0 || column >= source_types.size()) return false;
+        job = TileJob{
+            row, column, std::min(tile_rows[column], rows - row), 1, source_types[column], TileJob::Fill::gathered};
+        row += tile_rows[column];
+        if (row >= rows) {
+            row = 0;
+            ++column;
+        }
+        return true;
+    };
+    TileSupply tiles(next_tile, gather);
+    Progress progress(source_types.size());
+    TileJob job;
+    const void* values = nullptr;
+    while (tiles.next(job, values)) {
+        output.check(dbdf_writer_add_dense(output.writer, job.row, job.col, static_cast<std::uint32_t>(job.rows), 1,
+                                           job.type, values, job.rows, 0, &settings.options),
+                     fmt::format("writing column {} at row {}", job.col, job.row));
+        if (job.row + job.rows == rows) progress.update(job.col + 1);
+    }
+    progress.update(source_types.size());  // a frame without rows has columns but no tiles
 }
 
 }  // namespace dbdf_cli

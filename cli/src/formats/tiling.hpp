@@ -53,7 +53,13 @@ using GatherTile =
 using TileMayHoldValues =
     std::function<bool(std::uint64_t row, std::uint64_t col, std::uint64_t rows, std::uint64_t cols)>;
 
-// Writes every tile of a rows x cols matrix, in row-major tile order, from values of `source_type`. A matrix without
+// The values of the tile at (row, col) where they lie in the source, row-major in the tile's type, valid until the
+// next call; nullptr when they do not lie so (they are gathered then).
+using BorrowTile =
+    std::function<const void*(std::uint64_t row, std::uint64_t col, std::uint64_t rows, std::uint64_t cols)>;
+
+// Writes every tile of a rows x cols matrix, in row-major tile order, from values of `source_type`. When `borrow` is
+// given, every tile it gives is written from where it lies, without a copy (tile_supply.hpp). A matrix without
 // cells (rows or cols 0) has no tiles: nothing is visited, however long its other side. When `may_hold_values` is
 // given (spec output only) and says a tile holds only zeros, the tile is not gathered: it is added as a COO block
 // without entries, which the writer stores as an empty block (or, for --encoding csr or coo, an empty one of those),
@@ -61,7 +67,7 @@ using TileMayHoldValues =
 // as zeros, since that is what the output must hold.
 void write_matrix_tiles(const OutputTarget& output, std::uint64_t rows, std::uint64_t cols,
                         dbdf_value_type_t source_type, const OutputSettings& settings, const GatherTile& gather,
-                        const TileMayHoldValues& may_hold_values = nullptr);
+                        const TileMayHoldValues& may_hold_values = nullptr, const BorrowTile& borrow = nullptr);
 
 // One non-zero of a sparse source: its object-wide position and its value's bytes in the source's value type.
 struct SparseEntry {

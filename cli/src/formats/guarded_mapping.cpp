@@ -1,0 +1,99 @@
+#include "guarded_mapping.hpp"
+
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "dbdf.h"
+
+#include "../handles.hpp"
+
+namespace dbdf_cli {
+namespace {
+
+// What the SIGBUS handler reads: the mapped window and the message for it, written before the window is published
+// and only read by the handler (async-signal-safe: atomics, write, _exit).
+std::atomic<std::uintptr_t> guarded_begin{0};
+std::atomic<std::uintptr_t> guarded_end{0};
+char shrink_message[1024];
+std::atomic<std::size_t> shrink_message_bytes{0};
+
+void report_shrunk_input(int signal_number, siginfo_t* info, void*) {
+    const auto address = reinterpret_cast<std::uintptr_t>(info->si_addr);
+    if (address >= guarded_begin.load() && address < guarded_end.load()) {
+        [[maybe_unused]] const ssize_t written = ::write(2, shrink_message, shrink_message_bytes.load());
+        dbdf_remove_temporary_files();
+        ::_exit(kExitInvalid);
+    }
+    // Not ours: the default action (the process ends with SIGBUS, as without this handler).
+    ::signal(signal_number, SIG_DFL);
+    ::raise(signal_number);
+}
+
+void install_handler_once() {
+    static const bool installed = [] {
+        struct sigaction action {};
+        action.sa_sigaction = report_shrunk_input;
+        ::sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_SIGINFO;
+        return ::sigaction(SIGBUS, &action, nullptr) == 0;
+    }();
+    (void)installed;
+}
+
+}  // namespace
+
+GuardedMapping::GuardedMapping(const std::string& path) : file_(path) {
+    const std::string message = fmt::format(
+        "dbdf: {}: the input shrank while it was read (it had {} bytes when it was opened); no output was written\n",
+        file_.path(), file_.size());
+    const std::size_t bytes = std::min(message.size(), sizeof shrink_message);
+    std::memcpy(shrink_message, message.data(), bytes);
+    shrink_message_bytes.store(bytes);
+    install_handler_once();
+}
+
+GuardedMapping::~GuardedMapping() { unmap(); }
+
+void GuardedMapping::unmap() {
+    if (window_ == nullptr) return;
+    guarded_begin.store(0);
+    guarded_end.store(0);
+    ::munmap(window_, window_bytes_);
+    window_ = nullptr;
+    window_bytes_ = 0;
+}
+
+const std::uint8_t* GuardedMapping::bytes(std::uint64_t offset, std::size_t count) {
+    if (offset > file_.size() || count > file_.size() - offset) {
+        throw CliError(fmt::format("{}: {} bytes at offset {} are past the end of the file ({} bytes)", file_.path(),
+                                   count, offset, file_.size()),
+                       kExitInvalid);
+    }
+    if (window_ != nullptr && offset >= window_offset_ && offset + count <= window_offset_ + window_bytes_) {
+        return window_ + (offset - window_offset_);
+    }
+    unmap();
+    const std::uint64_t page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+    const std::uint64_t start = offset / page * page;
+    const std::uint64_t end =
+        std::min<std::uint64_t>(file_.size(), std::max<std::uint64_t>(offset + count, start + kWindowBytes));
+    // MAP_POPULATE maps the window's pages from the page cache at once, not one fault per page as they are read.
+    void* mapped = ::mmap(nullptr, end - start, PROT_READ, MAP_SHARED | MAP_POPULATE, file_.descriptor(),
+                          static_cast<off_t>(start));
+    if (mapped == MAP_FAILED) return nullptr;
+    window_ = static_cast<std::uint8_t*>(mapped);
+    window_bytes_ = end - start;
+    window_offset_ = start;
+    guarded_begin.store(reinterpret_cast<std::uintptr_t>(window_));
+    guarded_end.store(reinterpret_cast<std::uintptr_t>(window_) + window_bytes_);
+    return window_ + (offset - start);
+}
+
+}  // namespace dbdf_cli

@@ -71,11 +71,7 @@ void GuardedMapping::unmap() {
 }
 
 const std::uint8_t* GuardedMapping::bytes(std::uint64_t offset, std::size_t count) {
-    if (offset > file_.size() || count > file_.size() - offset) {
-        throw CliError(fmt::format("{}: {} bytes at offset {} are past the end of the file ({} bytes)", file_.path(),
-                                   count, offset, file_.size()),
-                       kExitInvalid);
-    }
+    file_.check_within(offset, count);
     if (window_ != nullptr && offset >= window_offset_ && offset + count <= window_offset_ + window_bytes_) {
         return window_ + (offset - window_offset_);
     }

@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include <fmt/format.h>
+
 #include "../handles.hpp"
 
 namespace dbdf_cli {
@@ -45,5 +47,13 @@ InputFile::InputFile(const std::string& path) : path_(path) {
 }
 
 InputFile::~InputFile() { ::close(fd_); }
+
+void InputFile::check_within(std::uint64_t offset, std::uint64_t count) const {
+    if (offset > size_ || count > size_ - offset) {
+        throw CliError(fmt::format("{}: {} bytes at offset {} are past the end of the file ({} bytes)", path_, count,
+                                   offset, size_),
+                       kExitInvalid);
+    }
+}
 
 }  // namespace dbdf_cli

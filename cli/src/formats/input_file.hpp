@@ -22,6 +22,9 @@ public:
     int descriptor() const { return fd_; }
     std::uint64_t size() const { return size_; }  // when it was opened
 
+    // Throws CliError (exit 1) naming the file when the `count` bytes at `offset` are not all within size().
+    void check_within(std::uint64_t offset, std::uint64_t count) const;
+
 private:
     std::string path_;
     int fd_ = -1;

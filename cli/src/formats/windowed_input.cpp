@@ -14,14 +14,6 @@ namespace dbdf_cli {
 
 WindowedInput::WindowedInput(const std::string& path) : file_(path) {}
 
-void WindowedInput::check_within_file(std::uint64_t offset, std::size_t count) const {
-    if (offset > file_.size() || count > file_.size() - offset) {
-        throw CliError(fmt::format("{}: {} bytes at offset {} are past the end of the file ({} bytes)", file_.path(),
-                                   count, offset, file_.size()),
-                       kExitInvalid);
-    }
-}
-
 void WindowedInput::read_fully(std::uint64_t offset, std::size_t count, std::uint8_t* destination) {
     for (std::size_t done = 0; done < count;) {
         const ssize_t got =
@@ -36,7 +28,7 @@ void WindowedInput::read_fully(std::uint64_t offset, std::size_t count, std::uin
 }
 
 const std::uint8_t* WindowedInput::bytes(std::uint64_t offset, std::size_t count) {
-    check_within_file(offset, count);
+    file_.check_within(offset, count);
     if (offset >= window_offset_ && offset + count <= window_offset_ + window_.size()) {
         return window_.data() + (offset - window_offset_);
     }
@@ -52,7 +44,7 @@ const std::uint8_t* WindowedInput::bytes(std::uint64_t offset, std::size_t count
 }
 
 void WindowedInput::read_into(std::uint64_t offset, std::size_t count, std::uint8_t* destination) {
-    check_within_file(offset, count);
+    file_.check_within(offset, count);
     read_fully(offset, count, destination);
 }
 

@@ -32,7 +32,6 @@ public:
     static constexpr std::size_t kWindowBytes = std::size_t{4} << 20;
 
 private:
-    void check_within_file(std::uint64_t offset, std::size_t count) const;
     void read_fully(std::uint64_t offset, std::size_t count, std::uint8_t* destination);
 
     InputFile file_;

@@ -1,7 +1,8 @@
 """The Arrow export against memcpy: opening the stream of a large and a small frame, pulling the batches of a frame
 whose blocks are lent (u8 columns of a bytes reader: no copy), and pulling batches that are decoded (f64 columns of
 a file reader; f64 columns of a bytes reader, lent only where a block happens to be 8-byte aligned), each against a
-memcpy (numpy.copyto) of the bytes the batches hold."""
+memcpy (numpy.copyto) of the bytes the batches hold. The readers decode on `--threads` threads (default: automatic,
+one per core for batches of 16 MiB or more)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--dir", type=Path, default=None)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--threads", type=int, default=None,
+                        help="decode threads of the readers (default: automatic; 1: the pulling thread only)")
     arguments = parser.parse_args()
     nbytes = arguments.mib << 20
     with tempfile.TemporaryDirectory(dir=arguments.dir) as directory:
@@ -49,10 +52,11 @@ def main() -> None:
         write_frame(folder / "small.dbdf", np.dtype(np.float64), 1 << 20)
         write_frame(folder / "large.dbdf", np.dtype(np.float64), nbytes)
         write_frame(folder / "large_u8.dbdf", np.dtype(np.uint8), nbytes)
-        small = dbdf.Reader.from_bytes((folder / "small.dbdf").read_bytes())
-        large = dbdf.Reader.from_bytes((folder / "large.dbdf").read_bytes())
-        large_u8 = dbdf.Reader.from_bytes((folder / "large_u8.dbdf").read_bytes())
-        large_file = dbdf.Reader(folder / "large.dbdf")
+        threads = arguments.threads
+        small = dbdf.Reader.from_bytes((folder / "small.dbdf").read_bytes(), threads=threads)
+        large = dbdf.Reader.from_bytes((folder / "large.dbdf").read_bytes(), threads=threads)
+        large_u8 = dbdf.Reader.from_bytes((folder / "large_u8.dbdf").read_bytes(), threads=threads)
+        large_file = dbdf.Reader(folder / "large.dbdf", threads=threads)
         source = np.random.default_rng(1).integers(0, 255, nbytes, dtype=np.uint8)
         target = np.empty_like(source)
         opened = measure_interleaved({

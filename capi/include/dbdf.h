@@ -730,10 +730,11 @@ DBDF_API dbdf_status_t dbdf_dialect_from_name(const char *name, dbdf_dialect_t *
 typedef struct dbdf_open_options {
     size_t struct_size;     /**< sizeof(dbdf_open_options_t) of the caller's header */
     dbdf_dialect_t dialect; /**< default DBDF_DIALECT_SPEC */
-    /** Threads that whole-object reads (dbdf_reader_read_dense(), _read_dense_window(), _read_column()) decode on,
-     *  the calling thread included; they are started for the call and joined before it returns. 0 (the default):
-     *  one per processor core for reads of 16 MiB or more, one for smaller reads. 1: only the calling thread.
-     *  Block-by-block decoding always runs on the calling thread alone. */
+    /** Threads that whole-object reads (dbdf_reader_read_dense(), _read_dense_window(), _read_column()) and the
+     *  pulls of an Arrow stream's batches (dbdf_reader_export_arrow()) decode on, the calling thread included; they
+     *  are started for the call and joined before it returns. 0 (the default): one per processor core for reads of
+     *  16 MiB or more, one for smaller reads. 1: only the calling thread. Block-by-block decoding always runs on
+     *  the calling thread alone. */
     unsigned threads;
     /** How a file is read (ignored when opening memory). 0 (the default): with positioned reads, into buffers of
      *  the reader or straight into the caller's output; a file that shrinks while it is open gives DBDF_ERR_IO.
@@ -786,11 +787,11 @@ typedef int64_t (*dbdf_read_at_fn)(void *context, uint64_t offset, void *destina
 
 /** dbdf_source_t.flags: read_at may be called from several threads at once (it keeps no unguarded state, such as
  *  a shared file position, and its context is safe to use from any thread). Whole-object reads
- *  (dbdf_reader_read_dense(), dbdf_reader_read_dense_window(), dbdf_reader_read_column()) then fetch and decode
- *  payloads on the decode threads that dbdf_open_options_t.threads allows, as they do for a file; each of those
- *  threads calls read_at (and, when it fails, dbdf_set_callback_error()) on itself, only while the dbdf call that
- *  started it runs, and is done before that call returns. Without the flag read_at runs only on the calling
- *  thread. */
+ *  (dbdf_reader_read_dense(), dbdf_reader_read_dense_window(), dbdf_reader_read_column(), an Arrow stream's
+ *  get_next) then fetch and decode payloads on the decode threads that dbdf_open_options_t.threads allows, as they
+ *  do for a file; each of those threads calls read_at (and, when it fails, dbdf_set_callback_error()) on itself,
+ *  only while the call that started it runs, and is done before that call returns. Without the flag read_at runs
+ *  only on the calling thread. */
 #define DBDF_SOURCE_CONCURRENT_READS 1u
 
 /** A random-access byte source. Initialise with DBDF_SOURCE_INIT. Fields are only ever appended: a caller built

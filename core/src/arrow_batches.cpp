@@ -5,8 +5,6 @@
 #include <cstring>
 #include <limits>
 
-#include "arrow_csr_arrays.hpp"
-
 namespace dbdf::detail {
 
 namespace {
@@ -47,35 +45,45 @@ void* decode_window(const BatchSource& source, ValueType type, const Window& win
     return values;
 }
 
-// The values of a column that one block holds over the whole band: lent where lent_values() allows, else the block
-// decoded on its own when the band is all of it (one pass over its payload, straight into a buffer of the batch),
-// or the band's rows of it.
-const void* one_block_column(const BatchSource& source, const BlockView& block, const RowBand& band, ValueType type,
-                             BatchStorage& storage) {
-    if (const void* lent = lent_values(source, block, type, band.row_begin - block.row)) return lent;
-    if (block.rows != band.rows()) {
-        return decode_window(source, type, Window{band.row_begin, block.col, band.rows(), 1}, storage);
+// The columns of a batch that are decoded rather than lent, read together so that the reader's decode threads
+// share them (each column alone is often too small to split).
+class ColumnReads {
+public:
+    // A buffer of the batch for `window` (of one column, or of the band's rows row-major), decoded by run().
+    void* add(ValueType type, const Window& window, BatchStorage& storage) {
+        const std::uint64_t count = window.rows * window.cols;
+        std::byte* values = storage.allocate(count * value_size(type));
+        reads_.push_back(DenseWindowRead{type, window, values, count, window.cols});
+        return values;
     }
-    std::byte* values = storage.allocate(block.rows * value_size(type));
-    source.reader.seek_block(block.index);
-    source.reader.decode_dense(type, values, block.rows, 1);
-    return values;
+    void run(Reader& reader) { reader.read_dense_windows(reads_); }
+
+private:
+    std::vector<DenseWindowRead> reads_;
+};
+
+// The values of a column over the band: lent where lent_values() allows (a block holding all the band's rows of
+// it), else a buffer of the batch that `reads` fills.
+const void* column_values(const BatchSource& source, const BlockView* block, const RowBand& band, const Window& window,
+                          ValueType type, ColumnReads& reads, BatchStorage& storage) {
+    if (block != nullptr) {
+        if (const void* lent = lent_values(source, *block, type, band.row_begin - block->row)) return lent;
+    }
+    return reads.add(type, window, storage);
 }
 
 std::vector<ColumnArray> frame_columns(const BatchSource& source, const RowBand& band, BatchStorage& storage) {
     const ObjectHeader& header = source.reader.header();
     const std::vector<const BlockView*> blocks = column_blocks(source, band);
     std::vector<ColumnArray> columns;
+    ColumnReads reads;
     for (std::uint64_t column = 0; column < header.cols; ++column) {
-        const ValueType type = header.column_types[column];
-        const void* values = nullptr;
-        if (blocks[column] != nullptr) {
-            values = one_block_column(source, *blocks[column], band, type, storage);
-        } else {
-            values = decode_window(source, type, Window{band.row_begin, column, band.rows(), 1}, storage);
-        }
+        const Window window{band.row_begin, column, band.rows(), 1};
+        const void* values =
+            column_values(source, blocks[column], band, window, header.column_types[column], reads, storage);
         columns.push_back(ColumnArray{values, as_length(band.rows())});
     }
+    reads.run(source.reader);
     return columns;
 }
 
@@ -85,17 +93,23 @@ std::vector<ColumnArray> matrix_columns(const BatchSource& source, const RowBand
     const ObjectHeader& header = source.reader.header();
     const std::vector<const BlockView*> blocks = column_blocks(source, band);
     std::vector<ColumnArray> columns(header.cols, ColumnArray{nullptr, as_length(band.rows())});
+    ColumnReads reads;
     bool all_done = true;
     for (std::uint64_t column = 0; column < header.cols; ++column) {
         if (blocks[column] != nullptr) {
-            columns[column].values = one_block_column(source, *blocks[column], band, header.value_type, storage);
+            const Window window{band.row_begin, column, band.rows(), 1};
+            columns[column].values =
+                column_values(source, blocks[column], band, window, header.value_type, reads, storage);
         }
         all_done = all_done && columns[column].values != nullptr;
     }
-    if (all_done) return columns;
     BatchStorage scratch(storage.pool);  // the band row-major, dropped once its columns are cut out
-    const void* band_values =
-        decode_window(source, header.value_type, Window{band.row_begin, 0, band.rows(), header.cols}, scratch);
+    const void* band_values = nullptr;
+    if (!all_done) {
+        band_values = reads.add(header.value_type, Window{band.row_begin, 0, band.rows(), header.cols}, scratch);
+    }
+    reads.run(source.reader);
+    if (all_done) return columns;
     visit_value_type(header.value_type, [&]<class T>(type_tag<T>) {
         const T* rows = static_cast<const T*>(band_values);
         for (std::uint64_t column = 0; column < header.cols; ++column) {
@@ -122,58 +136,6 @@ std::vector<ColumnArray> matrix_list(const BatchSource& source, const RowBand& b
     return {ColumnArray{values, as_length(band.rows()), as_length(header.cols)}};
 }
 
-// A CSR matrix's band as (row, col, value) in row-major order: each block's entries decoded as COO, then a stable
-// sort on the row. Blocks come ordered by column and each block's entries row by row, so each row's columns stay
-// increasing. Everything here is sized by the stored entries, never by the band's rows, which an empty block can
-// make as many as 2^32 at no cost in the file.
-std::vector<ColumnArray> sparse_triplets(const BatchSource& source, const RowBand& band, BatchStorage& storage) {
-    const ValueType type = source.reader.header().value_type;
-    const std::size_t value_bytes = value_size(type);
-    std::uint64_t total = 0;
-    for (const std::size_t position : band.blocks) {
-        source.reader.seek_block(source.index[position].index);
-        total += source.reader.count_entries();
-    }
-    auto* rows_out = reinterpret_cast<std::uint64_t*>(storage.allocate(total * sizeof(std::uint64_t)));
-    auto* cols_out = reinterpret_cast<std::uint64_t*>(storage.allocate(total * sizeof(std::uint64_t)));
-    std::byte* values_out = storage.allocate(total * value_bytes);
-    // The entries in block order first, then put in row order.
-    std::vector<std::uint64_t> rows(total);
-    std::vector<std::uint64_t> cols(total);
-    std::vector<std::byte> values(total * value_bytes);
-    std::vector<std::uint32_t> block_rows;
-    std::vector<std::uint32_t> block_cols;
-    std::uint64_t filled = 0;
-    for (const std::size_t position : band.blocks) {
-        const BlockView& block = source.index[position];
-        source.reader.seek_block(block.index);
-        const std::uint64_t count = source.reader.count_entries();
-        block_rows.resize(count);
-        block_cols.resize(count);
-        source.reader.decode_coo(type, block_rows.data(), block_cols.data(), values.data() + filled * value_bytes,
-                                 count);
-        for (std::uint64_t k = 0; k < count; ++k) {
-            rows[filled + k] = block.row + block_rows[k];
-            cols[filled + k] = block.col + block_cols[k];
-        }
-        filled += count;
-    }
-    std::vector<std::uint64_t> order(total);
-    for (std::uint64_t k = 0; k < total; ++k) order[k] = k;
-    if (!std::is_sorted(rows.begin(), rows.end())) {
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::uint64_t a, std::uint64_t b) { return rows[a] < rows[b]; });
-    }
-    for (std::uint64_t place = 0; place < total; ++place) {
-        const std::uint64_t k = order[place];
-        rows_out[place] = rows[k];
-        cols_out[place] = cols[k];
-        std::memcpy(values_out + place * value_bytes, values.data() + k * value_bytes, value_bytes);
-    }
-    return {ColumnArray{rows_out, as_length(total)}, ColumnArray{cols_out, as_length(total)},
-            ColumnArray{values_out, as_length(total)}};
-}
-
 }  // namespace
 
 std::uint64_t max_batch_rows(const ObjectHeader& header, const ArrowExportOptions& options) {
@@ -192,14 +154,7 @@ std::uint64_t max_batch_rows(const ObjectHeader& header, const ArrowExportOption
 }
 
 std::vector<ColumnArray> band_columns(const BatchSource& source, const RowBand& band, BatchStorage& storage) {
-    switch (source.reader.header().data_type) {
-        case DataType::Frame: return frame_columns(source, band, storage);
-        case DataType::CsrMatrix:
-            return source.options.sparse_layout == ArrowSparseLayout::Arrays ? csr_arrays(source, band, storage)
-                                                                             : sparse_triplets(source, band, storage);
-        case DataType::DenseMatrix:
-        case DataType::Scalar: break;
-    }
+    if (source.reader.header().data_type == DataType::Frame) return frame_columns(source, band, storage);
     return source.options.dense_layout == ArrowMatrixLayout::FixedSizeList ? matrix_list(source, band, storage)
                                                                            : matrix_columns(source, band, storage);
 }

@@ -30,12 +30,13 @@ struct BatchSource {
 inline constexpr std::uint64_t kMaxCsrArraysRows = kMaxBatchBytes / sizeof(std::uint64_t) - 1;
 
 // The most rows one batch of the object may hold (kMaxBatchBytes of values, at least one row; for CSR arrays,
-// kMaxCsrArraysRows); no bound for CSR triplets, whose batches hold only the stored entries.
+// kMaxCsrArraysRows); no bound for CSR triplets, whose batches are cut by entries (arrow_csr_entries.hpp).
 std::uint64_t max_batch_rows(const ObjectHeader& header, const ArrowExportOptions& options);
 
-// The columns of `band` (a band, or a slice of one): for a frame one per column, for a dense matrix one per matrix
-// column (or one fixed-size list), for a CSR matrix (row, col, value) in row-major order or its CSR arrays
-// (arrow_csr_arrays.hpp). Buffers go to `storage`.
+// The columns of `band` (a band, or a slice of one) of a frame or a dense matrix: for a frame one per column, for a
+// dense matrix one per matrix column (or one fixed-size list). Buffers go to `storage`. The columns that are not
+// lent are decoded with one Reader::read_dense_windows(), on the reader's decode threads. (A CSR matrix's batches
+// come from CsrBatches, arrow_csr_entries.hpp.)
 std::vector<ColumnArray> band_columns(const BatchSource& source, const RowBand& band, BatchStorage& storage);
 
 }  // namespace dbdf::detail

@@ -8,6 +8,7 @@
 
 #include "arrow_bands.hpp"
 #include "arrow_batches.hpp"
+#include "arrow_csr_entries.hpp"
 #include "arrow_nodes.hpp"
 #include "dbdf/arrow.hpp"
 #include "dbdf/error.hpp"
@@ -24,7 +25,8 @@ struct StreamState {
     std::optional<std::vector<BlockView>> index;  // built by the first get_next
     std::vector<detail::RowBand> bands;
     std::size_t next_band = 0;
-    std::uint64_t next_row = 0;  // where the next batch starts, inside bands[next_band]
+    std::uint64_t next_row = 0;      // where the next batch starts, inside bands[next_band] (not a CSR matrix's)
+    detail::CsrBatches csr_batches;  // a CSR matrix's position inside bands[next_band]
     std::string last_error;
     // Buffers of released batches for the next ones; batches hold it weakly, so it goes with the stream.
     std::shared_ptr<detail::BufferPool> pool = std::make_shared<detail::BufferPool>();
@@ -106,25 +108,30 @@ int get_next(ArrowArrayStream* stream, ArrowArray* out) {
             return;
         }
         const detail::RowBand& band = state.bands[state.next_band];
-        const detail::RowBand slice = detail::band_slice(band, *state.index, std::max(state.next_row, band.row_begin),
-                                                         detail::max_batch_rows(state.reader->header(), state.options));
         auto storage = std::make_shared<detail::BatchStorage>(state.pool);
         storage->keep_alive.push_back(state.options.keep_alive);
         const detail::BatchSource source{*state.reader, *state.index, state.options};
-        const std::vector<detail::ColumnArray> columns = detail::band_columns(source, slice, *storage);
+        std::vector<detail::ColumnArray> columns;
+        bool band_done = false;
+        std::uint64_t rows = 0;
+        if (state.reader->header().data_type == DataType::CsrMatrix) {
+            columns = state.csr_batches.next(source, band, *storage, band_done);
+        } else {
+            const detail::RowBand slice =
+                detail::band_slice(band, *state.index, std::max(state.next_row, band.row_begin),
+                                   detail::max_batch_rows(state.reader->header(), state.options));
+            columns = detail::band_columns(source, slice, *storage);
+            rows = slice.rows();
+            band_done = slice.row_end == band.row_end;
+            state.next_row = band_done ? 0 : slice.row_end;
+        }
         state.pool->note_batch(storage->owned_bytes());
         // A batch that points into the reader's memory keeps the reader.
         if (state.options.zero_copy) storage->keep_alive.push_back(state.reader);
-        // A batch has as many rows as its columns: the slice's rows, for CSR triplets the stored entries, for CSR
-        // arrays one.
-        const std::int64_t length = columns.empty() ? static_cast<std::int64_t>(slice.rows()) : columns.front().length;
+        // A batch has as many rows as its columns: the slice's rows, for CSR triplets the entries, for CSR arrays one.
+        const std::int64_t length = columns.empty() ? static_cast<std::int64_t>(rows) : columns.front().length;
         detail::make_struct_array(std::move(storage), length, columns, out);
-        if (slice.row_end == band.row_end) {
-            ++state.next_band;
-            state.next_row = 0;
-        } else {
-            state.next_row = slice.row_end;
-        }
+        if (band_done) ++state.next_band;
     });
 }
 

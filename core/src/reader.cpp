@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <mutex>
 #include <optional>
 #include <string>
 
@@ -12,7 +11,7 @@
 #include "daphne_dialect.hpp"
 #include "dbdf/error.hpp"
 #include "dense_piece_reader.hpp"
-#include "parallel_for.hpp"
+#include "dense_window_reads.hpp"
 #include "partition_sweep.hpp"
 #include "wide_count.hpp"
 #include "window_lookup.hpp"
@@ -96,31 +95,6 @@ detail::ByteWindow payload_window(const detail::ByteSource& source, const BlockV
                                   detail::ByteBuffer& buffer) {
     return detail::fetch(source, block.payload_offset, block.payload_bytes, buffer);
 }
-
-// Buffers for the threads of a whole-object read, each taken for one piece at a time and given back after, so that
-// no more exist than threads run at once.
-class BufferPool {
-public:
-    std::unique_ptr<detail::ByteBuffer> take() {
-        const std::lock_guard lock(mutex_);
-        if (free_.empty()) return std::make_unique<detail::ByteBuffer>();
-        auto buffer = std::move(free_.back());
-        free_.pop_back();
-        return buffer;
-    }
-    void give_back(std::unique_ptr<detail::ByteBuffer> buffer) {
-        const std::lock_guard lock(mutex_);
-        free_.push_back(std::move(buffer));
-    }
-
-private:
-    std::mutex mutex_;
-    std::vector<std::unique_ptr<detail::ByteBuffer>> free_;
-};
-
-// Whole-object reads decode dense blocks in pieces of about this many output bytes, so that threads share even
-// a single large block.
-constexpr std::uint64_t kPieceBytes = std::uint64_t{4} << 20;
 
 Rectangle rectangle_of(const BlockView& block) {
     return Rectangle{block.row, block.col, block.rows, block.cols, block.index, block.offset};
@@ -405,76 +379,43 @@ void Reader::seek_block(std::uint64_t index) {
 
 void Reader::read_dense_window(ValueType type, const Window& window, void* out, std::size_t capacity,
                                std::uint64_t row_stride) {
-    require_valid_output_type(type);
+    const DenseWindowRead read{type, window, out, capacity, row_stride};
+    read_dense_windows(std::span(&read, 1));
+}
+
+void Reader::read_dense_windows(std::span<const DenseWindowRead> reads) {
     const ObjectHeader& header = state_->header;
-    const bool rows_fit = window.rows <= header.rows && window.row <= header.rows - window.rows;
-    const bool cols_fit = window.cols <= header.cols && window.col <= header.cols - window.cols;
-    if (!rows_fit || !cols_fit) {
-        throw Error(ErrorCode::InvalidArgument,
-                    "window of " + std::to_string(window.rows) + " x " + std::to_string(window.cols) + " at (" +
-                        std::to_string(window.row) + ", " + std::to_string(window.col) + ") lies outside the " +
-                        std::to_string(header.rows) + " x " + std::to_string(header.cols) + " object");
+    for (const DenseWindowRead& read : reads) {
+        require_valid_output_type(read.type);
+        const Window& window = read.window;
+        const bool rows_fit = window.rows <= header.rows && window.row <= header.rows - window.rows;
+        const bool cols_fit = window.cols <= header.cols && window.col <= header.cols - window.cols;
+        if (!rows_fit || !cols_fit) {
+            throw Error(ErrorCode::InvalidArgument,
+                        "window of " + std::to_string(window.rows) + " x " + std::to_string(window.cols) + " at (" +
+                            std::to_string(window.row) + ", " + std::to_string(window.col) + ") lies outside the " +
+                            std::to_string(header.rows) + " x " + std::to_string(header.cols) + " object");
+        }
+        const std::uint64_t stride = read.row_stride == 0 ? window.cols : read.row_stride;
+        if (stride < window.cols) {
+            throw Error(ErrorCode::InvalidArgument, "row stride " + std::to_string(stride) + " is smaller than the " +
+                                                        std::to_string(window.cols) + " columns read");
+        }
+        require_capacity(strided_extent(window.rows, window.cols, stride), read.capacity, "the window");
     }
-    const std::uint64_t stride = row_stride == 0 ? window.cols : row_stride;
-    if (stride < window.cols) {
-        throw Error(ErrorCode::InvalidArgument, "row stride " + std::to_string(stride) + " is smaller than the " +
-                                                    std::to_string(window.cols) + " columns read");
-    }
-    require_capacity(strided_extent(window.rows, window.cols, stride), capacity, "the window");
     // The layout is checked even when no value is read, so that a window of nothing (a 0 x N object printed or
     // converted) is refused for a broken file as every other use of it is.
     const std::vector<BlockView>& index = build_index();
-    if (window.rows == 0 || window.cols == 0) return;
-    if (out == nullptr) throw Error(ErrorCode::InvalidArgument, "output buffer is NULL");
-    const std::size_t element_bytes = value_size(type);
-    // The window's part of each block, dense blocks cut into runs of rows, decoded independently: no two pieces
-    // write the same cell, since the index checked that the blocks partition the object.
-    struct Piece {
-        const BlockView* block;
-        std::uint64_t row_begin, row_end, col_begin, col_end;  // object coordinates
-    };
-    std::vector<Piece> pieces;
-    std::uint64_t output_bytes = 0;
+    std::vector<DenseWindowRead> nonempty;
+    for (const DenseWindowRead& read : reads) {
+        if (read.window.rows == 0 || read.window.cols == 0) continue;
+        if (read.out == nullptr) throw Error(ErrorCode::InvalidArgument, "output buffer is NULL");
+        nonempty.push_back(read);
+    }
+    if (nonempty.empty()) return;
     if (!state_->window_lookup) state_->window_lookup = std::make_unique<detail::WindowLookup>(index);
-    state_->window_lookup->for_each_block(
-        window.row, window.row + window.rows, window.col, window.col + window.cols, [&](std::size_t position) {
-            const BlockView& block = index[position];
-            const std::uint64_t row_begin = std::max(block.row, window.row);
-            const std::uint64_t row_end = std::min(block.row_end(), window.row + window.rows);
-            const std::uint64_t col_begin = std::max(block.col, window.col);
-            const std::uint64_t col_end = std::min(block.col_end(), window.col + window.cols);
-            if (row_begin >= row_end || col_begin >= col_end) return;
-            const std::uint64_t row_bytes = (col_end - col_begin) * element_bytes;
-            output_bytes += (row_end - row_begin) * row_bytes;
-            const bool divisible = block.block_type == BlockType::Dense || block.block_type == BlockType::Empty;
-            const std::uint64_t run =
-                divisible ? std::max<std::uint64_t>(1, kPieceBytes / row_bytes) : row_end - row_begin;
-            for (std::uint64_t first = row_begin; first < row_end; first += run) {
-                pieces.push_back(Piece{&block, first, std::min(first + run, row_end), col_begin, col_end});
-            }
-        });
-    // In file order, as the blocks come: the first failing block is the one reported, whatever the lookup's order.
-    std::stable_sort(pieces.begin(), pieces.end(),
-                     [](const Piece& a, const Piece& b) { return a.block->index < b.block->index; });
-    const unsigned threads = state_->source->concurrent_reads()
-                                 ? detail::decode_threads(state_->decode_threads, pieces.size(), output_bytes)
-                                 : 1;
-    BufferPool buffers;
-    detail::parallel_for(pieces.size(), threads, [&](std::size_t i) {
-        const Piece& piece = pieces[i];
-        const BlockView& block = *piece.block;
-        auto* first_cell = static_cast<std::byte*>(out) +
-                           ((piece.row_begin - window.row) * stride + (piece.col_begin - window.col)) * element_bytes;
-        auto buffer = buffers.take();
-        detail::read_block_dense(
-            *state_->source, block, header,
-            detail::DenseTarget{type, first_cell, stride, static_cast<std::uint32_t>(piece.row_begin - block.row),
-                                static_cast<std::uint32_t>(piece.row_end - block.row),
-                                static_cast<std::uint32_t>(piece.col_begin - block.col),
-                                static_cast<std::uint32_t>(piece.col_end - block.col)},
-            *buffer);
-        buffers.give_back(std::move(buffer));
-    });
+    detail::decode_dense_windows(*state_->source, header, index, *state_->window_lookup, nonempty,
+                                 state_->decode_threads);
 }
 
 void Reader::set_decode_threads(unsigned threads) { state_->decode_threads = threads; }

@@ -91,6 +91,54 @@ TEST(ArrowBounds, ATallEmptyCsrMatrixCostsItsEntriesNotItsRows) {
     EXPECT_EQ(end.release, nullptr);
 }
 
+TEST(ArrowBounds, ACsrBandOfMoreEntriesThanABatchHoldsComesInBatchesOfBoundedSize) {
+    // 2048 x 2048 u8 in one dense block of non-zeros: 4 Mi entries from 4 MiB of file, while a batch of triplets
+    // holds at most 64 MiB / (8 + 8 + 1) of them.
+    const std::uint32_t side = 2048;
+    const std::uint64_t entries = std::uint64_t{side} * side;
+    const std::uint64_t batch_entries = kBatchBytes / (8 + 8 + 1);
+    ASSERT_LT(batch_entries, entries);
+    const auto value_at = [](std::uint64_t row, std::uint64_t col) {
+        return static_cast<std::uint8_t>((row * 7 + col) % 251 + 1);
+    };
+    std::vector<std::uint8_t> values(entries);
+    for (std::uint64_t k = 0; k < entries; ++k) values[k] = value_at(k / side, k % side);
+    WriterHandle writer = memory_writer();
+    ASSERT_EQ(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_CSR, DBDF_VALUE_U8, side, side), DBDF_OK);
+    dbdf_write_options_t options = DBDF_WRITE_OPTIONS_INIT;
+    options.encoding = DBDF_ENCODING_AS_GIVEN;
+    ASSERT_EQ(dbdf_writer_add_dense(writer.get(), 0, 0, side, side, DBDF_VALUE_U8, values.data(), entries, 0, &options),
+              DBDF_OK)
+        << dbdf_last_error_message();
+    ASSERT_EQ(dbdf_writer_finish(writer.get()), DBDF_OK) << dbdf_last_error_message();
+    const std::vector<std::uint8_t> bytes = finished_bytes(writer.get());
+    ReaderHandle reader = memory_reader(bytes);
+    Stream exported;
+    ASSERT_EQ(dbdf_reader_export_arrow(reader.get(), nullptr, &exported.stream), DBDF_OK);
+    std::uint64_t first = 0;
+    for (const std::uint64_t length : {batch_entries, entries - batch_entries}) {
+        ArrowArray batch{};
+        ASSERT_EQ(exported.stream.get_next(&exported.stream, &batch), 0)
+            << exported.stream.get_last_error(&exported.stream);
+        ASSERT_EQ(batch.length, static_cast<std::int64_t>(length));
+        const auto* rows = static_cast<const std::uint64_t*>(batch.children[0]->buffers[1]);
+        const auto* cols = static_cast<const std::uint64_t*>(batch.children[1]->buffers[1]);
+        const auto* batch_values = static_cast<const std::uint8_t*>(batch.children[2]->buffers[1]);
+        std::uint64_t wrong = 0;
+        for (std::uint64_t k = 0; k < length; ++k) {
+            const std::uint64_t entry = first + k;
+            wrong += rows[k] != entry / side || cols[k] != entry % side ||
+                     batch_values[k] != value_at(entry / side, entry % side);
+        }
+        EXPECT_EQ(wrong, 0u) << "in the batch from entry " << first;
+        first += length;
+        batch.release(&batch);
+    }
+    ArrowArray end{};
+    EXPECT_EQ(exported.stream.get_next(&exported.stream, &end), 0);
+    EXPECT_EQ(end.release, nullptr);
+}
+
 TEST(ArrowBounds, AnObjectTooWideForABoundedRowIsRefusedAtOnce) {
     WriterHandle writer = memory_writer();
     ASSERT_EQ(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_F64, 1, kWidestExport + 1), DBDF_OK);

@@ -1,7 +1,7 @@
 // Arrow export of CSR matrices as CSR arrays (csr_as_arrays): per row band a one-row batch of row_begin and the
 // band's row offsets, columns and values as large lists. Checked against the ordinary CSR reads of every golden
-// vector, for bands sliced by rows, for a band of 2^32 - 1 rows that costs the file nothing, and for options of
-// an older caller whose struct_size does not cover the field.
+// vector, for bands sliced by rows (each band decoded once, however many slices it makes), for a band of 2^32 - 1
+// rows that costs the file nothing, and for options of an older caller whose struct_size does not cover the field.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -204,6 +204,47 @@ TEST(ArrowCsrArrays, ABandOfTheMostRowsABlockHoldsComesInBoundedSlices) {
     ASSERT_EQ(dbdf_reader_export_arrow(reader.get(), &options, &stream.stream), DBDF_OK);
     expect_batch(stream.stream, 0, static_cast<std::int64_t>(kSliceRows), 3);
     expect_batch(stream.stream, kSliceRows, static_cast<std::int64_t>(kSliceRows), 0);
+}
+
+TEST(ArrowCsrArrays, ABandSlicedIntoSeveralBatchesIsDecodedOnce) {
+    // One COO block over two slices of rows, with entries in each: 60000 u16 entries, 600 KB of payload.
+    const std::uint64_t rows = kSliceRows + 10;
+    const std::uint32_t entries = 60000;
+    std::vector<std::uint32_t> entry_rows(entries);
+    std::vector<std::uint32_t> entry_cols(entries);
+    std::vector<std::uint16_t> values(entries);
+    for (std::uint32_t k = 0; k < entries; ++k) {
+        entry_rows[k] = static_cast<std::uint32_t>(k * (rows / entries));
+        entry_cols[k] = k % 3;
+        values[k] = static_cast<std::uint16_t>(k % 65000 + 1);
+    }
+    entry_rows.back() = static_cast<std::uint32_t>(rows - 1);  // the second slice's last row
+    WriterHandle writer = memory_writer();
+    ASSERT_EQ(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_CSR, DBDF_VALUE_U16, rows, 3), DBDF_OK);
+    dbdf_write_options_t write_options = DBDF_WRITE_OPTIONS_INIT;
+    write_options.encoding = DBDF_ENCODING_AS_GIVEN;
+    ASSERT_EQ(dbdf_writer_add_coo(writer.get(), 0, 0, static_cast<std::uint32_t>(rows), 3, DBDF_VALUE_U16,
+                                  entry_rows.data(), entry_cols.data(), values.data(), entries, &write_options),
+              DBDF_OK)
+        << dbdf_last_error_message();
+    ASSERT_EQ(dbdf_writer_finish(writer.get()), DBDF_OK) << dbdf_last_error_message();
+    dbdf_test::RecordingSource recording;
+    recording.bytes = dbdf_test::finished_bytes(writer.get());
+    const Csr expected = ordinary_read(memory_reader(recording.bytes).get());
+    const dbdf_source_t source = dbdf_test::recording_source(recording, 0);
+    dbdf_reader_t* raw = nullptr;
+    ASSERT_EQ(dbdf_reader_open_source(&source, nullptr, &raw), DBDF_OK) << dbdf_last_error_message();
+    ReaderHandle reader(raw);
+    const dbdf_arrow_export_options_t options = arrays_options();
+    Stream stream;
+    ASSERT_EQ(dbdf_reader_export_arrow(reader.get(), &options, &stream.stream), DBDF_OK);
+    const Csr pulled = pull_arrays(stream.stream, sizeof(std::uint16_t));
+    EXPECT_EQ(pulled.batches, 2u);
+    EXPECT_EQ(pulled.row_offsets, expected.row_offsets);
+    EXPECT_EQ(pulled.cols, expected.cols);
+    EXPECT_EQ(pulled.values, expected.values);
+    // The payload was fetched once, not once per slice: at most the file and one read-ahead window.
+    EXPECT_LE(recording.fetched, recording.bytes.size() + 65536);
 }
 
 TEST(ArrowCsrArrays, AnOlderCallersOptionsWithoutTheFieldGiveTriplets) {

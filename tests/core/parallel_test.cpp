@@ -2,6 +2,7 @@
 // what one thread gives: the same values, the same bytes, the same first error, and no thread left running.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <set>
@@ -123,6 +124,31 @@ TEST(Parallel, ThreadedFrameColumnsMatchOneThread) {
         EXPECT_EQ(read_window<std::int16_t>(bytes, threads, Window{0, 0, kFrameRows, 1}, 1), small) << threads;
         EXPECT_EQ(bits_of(read_window<double>(bytes, threads, Window{0, 1, kFrameRows, 1}, 1)), bits_of(large))
             << threads;
+    }
+}
+
+TEST(Parallel, SeveralWindowsReadAsOneMatchTheirReadsOneByOne) {
+    const std::vector<double> values = mixed_values();
+    const auto bytes = mixed_matrix(values, 1);
+    const std::vector<Window> windows{{0, 0, kRows, 1}, {10, 300, 700, 3}, {256, 0, 512, kCols}, {1499, 699, 1, 1}};
+    std::vector<std::vector<double>> alone;
+    for (const Window& window : windows) alone.push_back(read_window<double>(bytes, 1, window, window.cols));
+    for (const unsigned threads : {1u, 2u, 5u}) {
+        Reader reader = Reader::open_memory(bytes);
+        reader.set_decode_threads(threads);
+        std::vector<std::vector<double>> together;
+        std::vector<DenseWindowRead> reads;
+        for (const Window& window : windows) together.emplace_back(window.rows * window.cols, -7.0);
+        for (std::size_t i = 0; i < windows.size(); ++i) {
+            reads.push_back(DenseWindowRead{ValueType::F64, windows[i], together[i].data(), together[i].size(), 0});
+        }
+        reader.read_dense_windows(reads);
+        for (std::size_t i = 0; i < windows.size(); ++i) EXPECT_EQ(bits_of(together[i]), bits_of(alone[i])) << i;
+        // One read outside the object: refused before any value of the others is written.
+        for (std::vector<double>& out : together) std::fill(out.begin(), out.end(), -7.0);
+        reads.back().window = Window{kRows, 0, 1, 1};
+        EXPECT_THROW(reader.read_dense_windows(reads), Error);
+        EXPECT_EQ(together.front(), std::vector<double>(together.front().size(), -7.0)) << threads;
     }
 }
 

@@ -39,6 +39,15 @@ struct Window {
     std::uint64_t cols = 0;
 };
 
+// One window of Reader::read_dense_windows(): its values go to `out` as read_dense_window() puts them.
+struct DenseWindowRead {
+    ValueType type = ValueType::F64;
+    Window window;
+    void* out = nullptr;
+    std::size_t capacity = 0;      // elements
+    std::uint64_t row_stride = 0;  // 0: the window's column count
+};
+
 // How a file reader gets at the file's bytes (docs/changing-files.md says what each promises when the file changes).
 enum class FileAccess : std::uint8_t {
     // pread() into buffers the reader owns (or straight into the caller's output): a file that shrinks while it is
@@ -130,6 +139,11 @@ public:
     // Whole-object reads through the index; the iteration position is unchanged.
     void read_dense_window(ValueType type, const Window& window, void* out, std::size_t capacity,
                            std::uint64_t row_stride);
+    // Several windows read as one: the pieces of all of them share the decode threads, so that windows too small
+    // to split on their own (the columns of a frame's row band) are still decoded in parallel. Every read is
+    // checked as read_dense_window() checks it before any value is decoded; no two reads may write the same memory.
+    // A failure is the one of the first failing block in file order.
+    void read_dense_windows(std::span<const DenseWindowRead> reads);
     std::uint64_t count_entries_total();
     std::uint64_t read_csr(ValueType type, std::uint64_t* row_offsets, std::size_t row_offsets_capacity,
                            std::uint64_t* col_indices, void* values, std::size_t capacity);

@@ -162,8 +162,9 @@ def _export(reader: Reader, stream_address: int, dense_as_list: bool, csr_as_arr
             dialect = c_int()
             check(lib.dbdf_reader_dialect(pointer, byref(dialect)))
             own = c_void_p()
+            same_options = open_options(Dialect(dialect.value), reader._threads)  # its decode threads too
             check(lib.dbdf_reader_open_memory_with_options(c_void_p(memory.ctypes.data), memory.size,
-                                                           byref(open_options(Dialect(dialect.value))), byref(own)))
+                                                           byref(same_options), byref(own)))
             exported, kept = own, memory
             options.take_reader = 1
         else:

@@ -105,6 +105,7 @@ class Reader:
                                                        byref(options), byref(pointer)))
         reader = cls.__new__(cls)
         reader._setup(pointer, keep_alive=buffer)
+        reader._threads = threads  # for the second native reader an Arrow export opens over the same bytes
         return reader
 
     def _setup(self, pointer: c_void_p | None, keep_alive: object, handle: ReaderHandle | None = None) -> None:
@@ -116,6 +117,7 @@ class Reader:
         self._reads_file = keep_alive is None
         self._current = _BEFORE_FIRST
         self._finished = False
+        self._threads: int | None = None
         info = ObjectInfoStruct()
         self._handle.call(lib.dbdf_reader_object_info, byref(info))
         self.info = ObjectInfo(DataType(info.data_type), ValueType(info.value_type), info.rows, info.cols,

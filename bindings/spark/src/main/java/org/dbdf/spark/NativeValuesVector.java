@@ -21,6 +21,7 @@ final class NativeValuesVector extends ColumnVector {
     private final ArrowBuf memory;
     private final long firstValue;
     private final long strideBytes;
+    private boolean closed;
 
     /**
      * A view of {@code memory} starting {@code offset} bytes in; holds one reference to it (released by close), so
@@ -38,9 +39,16 @@ final class NativeValuesVector extends ColumnVector {
         return firstValue + rowId * strideBytes;
     }
 
+    /**
+     * Releases this vector's reference to the buffer, once: Spark closes a batch's vectors when it has consumed them
+     * (ColumnVector.closeIfFreeable) and the reader closes the batch again before the next read.
+     */
     @Override
     public void close() {
-        memory.getReferenceManager().release();
+        if (!closed) {
+            closed = true;
+            memory.getReferenceManager().release();
+        }
     }
 
     @Override

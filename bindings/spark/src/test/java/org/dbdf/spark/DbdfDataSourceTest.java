@@ -328,6 +328,8 @@ class DbdfDataSourceTest {
                 assertTrue(batches.next());
                 assertEquals(batchRows, batches.get().numRows());
                 assertEquals(0.0, batches.get().column(0).getDouble((int) batchRows - 1));
+                // As Spark's generated code does with a batch it has consumed; the reader closes it again.
+                batches.get().closeIfFreeable();
             }
         }
     }

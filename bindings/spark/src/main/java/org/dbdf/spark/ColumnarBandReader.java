@@ -57,6 +57,12 @@ final class ColumnarBandReader implements PartitionReader<ColumnarBatch> {
     /** Where the next batch starts, inside {@link #band}. */
     private long nextRow;
     private ColumnarBatch batch;
+    /**
+     * The native buffer of each read of a slice (in the order of {@link #groups}), kept for the next slice, as Spark's
+     * own readers keep their vectors: a new 64 MiB allocation per batch costs a page fault per 4 KiB (the kernel
+     * zero-fills every page) before the read writes it. Each buffer holds at most twice what its read needs.
+     */
+    private final List<ArrowBuf> buffers = new ArrayList<>();
 
     ColumnarBandReader(HadoopFiles.OpenReader file, TableShape shape, int[] outputColumns,
             DbdfInputPartition partition) {
@@ -106,6 +112,8 @@ final class ColumnarBandReader implements PartitionReader<ColumnarBatch> {
     public void close() throws IOException {
         closeBatch();
         try {
+            buffers.forEach(ArrowBuf::close);
+            buffers.clear();
             allocator.close();
         } finally {
             file.close();
@@ -182,8 +190,8 @@ final class ColumnarBandReader implements PartitionReader<ColumnarBatch> {
                     vectors[field] = readDecimalColumn(column, fieldNames[fieldOf(column)], firstRow, rows);
                 }
             }
-            for (ReadGroup group : groups) {
-                readGroup(group, firstRow, rows, vectors);
+            for (int read = 0; read < groups.size(); read++) {
+                readGroup(groups.get(read), firstRow, rows, buffer(read, rows), vectors);
             }
         } catch (RuntimeException | Error failure) {
             for (ColumnVector vector : vectors) {
@@ -207,25 +215,39 @@ final class ColumnarBandReader implements PartitionReader<ColumnarBatch> {
     /**
      * Rows [firstRow, firstRow + rows) of the group's columns, decoded by one window read (row-major, the group's
      * width apart) into one native buffer, each column a vector over its place in the rows: unsigned types are widened
-     * exactly by the library to the next signed type. The vectors share the buffer; the last one closed frees it.
+     * exactly by the library to the next signed type. The vectors share the buffer, each holding a reference to it.
      */
-    private void readGroup(ReadGroup group, long firstRow, int rows, ColumnVector[] vectors) {
+    private void readGroup(ReadGroup group, long firstRow, int rows, ArrowBuf memory, ColumnVector[] vectors) {
         ValueType decoded = decodedType(shape.columnTypes()[group.firstColumn()]);
         int width = group.fields().length;
         long rowBytes = (long) width * decoded.size();
-        // At most MAX_BATCH_BYTES (maxBatchRows counts every selected column): an int.
-        int bytes = Math.toIntExact(rows * rowBytes);
-        try (ArrowBuf memory = allocator.buffer(Math.max(1, bytes))) {
-            if (rows > 0) {
-                ByteBuffer target = memory.nioBuffer(0, bytes).order(ByteOrder.nativeOrder());
-                file.reader().readWindow(decoded, firstRow, group.firstColumn(), rows, width, target, width);
-            }
-            for (int member = 0; member < width; member++) {
-                int field = group.fields()[member];
-                vectors[field] = new NativeValuesVector(fieldTypes[field], memory,
-                        (long) member * decoded.size(), rowBytes);
-            }
+        if (rows > 0) {
+            // At most MAX_BATCH_BYTES (maxBatchRows counts every selected column): an int.
+            ByteBuffer target = memory.nioBuffer(0, Math.toIntExact(rows * rowBytes)).order(ByteOrder.nativeOrder());
+            file.reader().readWindow(decoded, firstRow, group.firstColumn(), rows, width, target, width);
         }
+        for (int member = 0; member < width; member++) {
+            int field = group.fields()[member];
+            vectors[field] = new NativeValuesVector(fieldTypes[field], memory, (long) member * decoded.size(), rowBytes);
+        }
+    }
+
+    /** The buffer of read {@code read} of a slice of {@code rows} rows: the one kept, if its size fits. */
+    private ArrowBuf buffer(int read, int rows) {
+        ReadGroup group = groups.get(read);
+        long bytes = Math.max(1, (long) rows * group.fields().length * decodedType(shape.columnTypes()[group.firstColumn()]).size());
+        while (buffers.size() <= read) {
+            buffers.add(null);
+        }
+        ArrowBuf kept = buffers.get(read);
+        if (kept == null || kept.capacity() < bytes || kept.capacity() > 2 * bytes) {
+            if (kept != null) {
+                kept.close(); // the vectors of a batch still open keep it alive until they are closed
+            }
+            kept = allocator.buffer(bytes);
+            buffers.set(read, kept);
+        }
+        return kept;
     }
 
     /**

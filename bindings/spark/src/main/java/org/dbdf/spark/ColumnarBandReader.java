@@ -8,6 +8,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BitVectorHelper;
@@ -50,6 +52,8 @@ final class ColumnarBandReader implements PartitionReader<ColumnarBatch> {
     private final String[] fieldNames;
     /** Spark type of each output field. */
     private final DataType[] fieldTypes;
+    /** The selected object columns (not the row index), sorted. */
+    private final long[] selectedColumns;
 
     private RowBand band;
     /** How the selected columns of {@link #band} are read, except u64 columns and the row index. */
@@ -78,6 +82,8 @@ final class ColumnarBandReader implements PartitionReader<ColumnarBatch> {
         this.maxBatchRows = Math.min(Integer.MAX_VALUE - 8, Math.max(1, MAX_BATCH_BYTES / Math.max(1, rowBytes)));
         this.fieldNames = shape.schema().fieldNames();
         this.fieldTypes = Arrays.stream(shape.schema().fields()).map(StructField::dataType).toArray(DataType[]::new);
+        this.selectedColumns = Arrays.stream(outputColumns).filter(column -> column >= 0).asLongStream().sorted()
+                .toArray();
         this.allocator = ArrowUtils.rootAllocator().newChildAllocator("dbdf " + file.path(), 0, Long.MAX_VALUE);
     }
 
@@ -149,6 +155,7 @@ final class ColumnarBandReader implements PartitionReader<ColumnarBatch> {
             }
         }
         fields.sort(Comparator.comparingInt(field -> outputColumns[field]));
+        TreeMap<Long, Integer> blocks = blocksByFirstColumn(band);
         List<ReadGroup> found = new ArrayList<>();
         int start = 0;
         for (int end = 1; end <= fields.size(); end++) {
@@ -158,7 +165,7 @@ final class ColumnarBandReader implements PartitionReader<ColumnarBatch> {
                 int column = outputColumns[fields.get(end)];
                 cut = column != previous + 1
                         || decodedType(shape.columnTypes()[column]) != decodedType(shape.columnTypes()[previous])
-                        || blockHolding(band, column) != blockHolding(band, previous);
+                        || blockHolding(band, blocks, column) != blockHolding(band, blocks, previous);
             }
             if (cut) {
                 int[] run = fields.subList(start, end).stream().mapToInt(Integer::intValue).toArray();
@@ -169,14 +176,27 @@ final class ColumnarBandReader implements PartitionReader<ColumnarBatch> {
         return found;
     }
 
-    /** The first block of the band holding object column {@code column}, -1 if none does. */
-    private static int blockHolding(RowBand band, int column) {
+    /**
+     * For each block start column of the band, a block of the band starting there (the first): a block holding a
+     * column is found by one look-up, not by a walk over the band's blocks per column (65536 one-column blocks and
+     * columns would be 4e9 steps).
+     */
+    private static TreeMap<Long, Integer> blocksByFirstColumn(RowBand band) {
+        TreeMap<Long, Integer> blocks = new TreeMap<>();
         for (int member = 0; member < band.blockCount(); member++) {
-            if (column >= band.blockCols()[member] && column < band.blockCols()[member] + band.blockWidths()[member]) {
-                return member;
-            }
+            blocks.putIfAbsent(band.blockCols()[member], member);
         }
-        return -1;
+        return blocks;
+    }
+
+    /** A block of the band holding object column {@code column} (see blocksByFirstColumn), -1 if none is found. */
+    private static int blockHolding(RowBand band, TreeMap<Long, Integer> blocks, int column) {
+        Map.Entry<Long, Integer> starting = blocks.floorEntry((long) column);
+        if (starting == null) {
+            return -1;
+        }
+        int member = starting.getValue();
+        return column < band.blockCols()[member] + band.blockWidths()[member] ? member : -1;
     }
 
     private ColumnarBatch readSlice(long firstRow, int rows) {
@@ -228,14 +248,16 @@ final class ColumnarBandReader implements PartitionReader<ColumnarBatch> {
         }
         for (int member = 0; member < width; member++) {
             int field = group.fields()[member];
-            vectors[field] = new NativeValuesVector(fieldTypes[field], memory, (long) member * decoded.size(), rowBytes);
+            long offset = (long) member * decoded.size();
+            vectors[field] = new NativeValuesVector(fieldTypes[field], memory, offset, rowBytes);
         }
     }
 
     /** The buffer of read {@code read} of a slice of {@code rows} rows: the one kept, if its size fits. */
     private ArrowBuf buffer(int read, int rows) {
         ReadGroup group = groups.get(read);
-        long bytes = Math.max(1, (long) rows * group.fields().length * decodedType(shape.columnTypes()[group.firstColumn()]).size());
+        int valueBytes = decodedType(shape.columnTypes()[group.firstColumn()]).size();
+        long bytes = Math.max(1, (long) rows * group.fields().length * valueBytes);
         while (buffers.size() <= read) {
             buffers.add(null);
         }
@@ -299,11 +321,11 @@ final class ColumnarBandReader implements PartitionReader<ColumnarBatch> {
         for (int member = 0; member < band.blockCount(); member++) {
             long first = band.blockCols()[member];
             long end = first + band.blockWidths()[member];
-            for (int column : outputColumns) {
-                if (column >= first && column < end) {
-                    read++;
-                    break;
-                }
+            // The first selected column at or after the block's first: one binary search per block.
+            int at = Arrays.binarySearch(selectedColumns, first);
+            int next = at >= 0 ? at : -at - 1;
+            if (next < selectedColumns.length && selectedColumns[next] < end) {
+                read++;
             }
         }
         BlockDecoding.countBlocks(read);

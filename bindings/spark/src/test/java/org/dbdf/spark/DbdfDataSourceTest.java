@@ -290,7 +290,8 @@ class DbdfDataSourceTest {
         for (int row = 0; row < 4; row++) {
             for (int field = 0; field < columns.length; field++) {
                 assertEquals(Double.doubleToRawLongBits(values[row * 5 + columns[field]]),
-                        Double.doubleToRawLongBits(rows.get(row).getDouble(field)), "row " + row + ", c" + columns[field]);
+                        Double.doubleToRawLongBits(rows.get(row).getDouble(field)),
+                        "row " + row + ", c" + columns[field]);
             }
             assertEquals(row, rows.get(row).getLong(4));
         }

@@ -11,6 +11,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.dbdf.DbdfException;
+import org.dbdf.PositionedSource;
 import org.dbdf.Reader;
 import org.dbdf.ReaderOptions;
 
@@ -73,16 +74,26 @@ final class HadoopFiles {
     }
 
     /**
-     * Opens a reader over the file through FSDataInputStream's positioned reads, which every Hadoop file system
-     * implements (HDFS and S3A without a seek per read): the reader fetches the header, the block headers and only
-     * the payloads it decodes.
+     * Opens a reader over the file as a byte source read at positions: the reader fetches the header, the block
+     * headers and only the payloads it decodes. The positions are served by the stream's seek and read (a seek only
+     * where the read does not start where the last one ended), not by FSDataInputStream's positioned reads: those
+     * re-open the file on the local file system for every call (ChecksumFileSystem; a 1 GiB read of 1 MiB calls took
+     * 2.5 s against 0.7 s) and set up a new block reader per call on HDFS, where the reader reads mostly forward,
+     * as Spark's Parquet reader does with seek and read. The reader calls the source from the calling thread only,
+     * and one stream serves one reader.
      */
     static OpenReader open(String pathText, long size, Configuration configuration, ReaderOptions options) {
         Path path = new Path(pathText);
         try {
             FSDataInputStream stream = path.getFileSystem(configuration).open(path);
+            PositionedSource source = (position, buffer, offset, length) -> {
+                if (stream.getPos() != position) {
+                    stream.seek(position);
+                }
+                return stream.read(buffer, offset, length);
+            };
             try {
-                return new OpenReader(Reader.open(stream::read, size, options), stream, pathText);
+                return new OpenReader(Reader.open(source, size, options), stream, pathText);
             } catch (DbdfException error) {
                 stream.close();
                 throw invalid(pathText, error);

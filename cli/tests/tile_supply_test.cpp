@@ -1,6 +1,6 @@
-// The read-ahead thread of conversions (cli/src/formats/tile_read_ahead.*) and the tile writers that use it: tiles
-// reach the writer in order with their own values, and a failure on the read-ahead thread (an input that got shorter
-// while it was read) reaches the caller as the same CliError, after the tiles before it, with no output file left.
+// The tiles of conversions (cli/src/formats/tile_supply.*) and the guarded mapping they borrow from: tiles reach
+// the writer in order with their own values, borrowed only where they lie in place and aligned for their type, and
+// an input that gets shorter while it is read or mapped ends the conversion with a clear error and no output file.
 #include <gtest/gtest.h>
 
 #include <dbdf.h>
@@ -103,6 +103,26 @@ TEST(TileSupply, BorrowsWhatLiesInPlaceAndGathersTheRest) {
             EXPECT_EQ(value_at(values, 2), static_cast<std::int64_t>(job.row * 100 + 2));
         }
     }
+}
+
+// An .npy whose header length puts its data at an odd offset lies misaligned in the mapping: its tiles are gathered
+// into the (aligned) buffer rather than handed to the writer as misaligned values, which it reads as their type.
+TEST(TileSupply, GathersABorrowedTileThatIsNotAlignedForItsType) {
+    alignas(8) std::uint8_t bytes[1 + 4 * sizeof(std::int64_t)] = {};
+    const void* misaligned = bytes + 1;
+    auto borrow = [&](std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t) -> const void* { return misaligned; };
+    TileSupply tiles(row_tiles(3), gather_row, borrow);
+    TileJob job;
+    const void* values = nullptr;
+    int seen = 0;
+    while (tiles.next(job, values)) {
+        ++seen;
+        ASSERT_NE(values, nullptr);
+        EXPECT_NE(values, misaligned);
+        EXPECT_EQ(reinterpret_cast<std::uintptr_t>(values) % alignof(std::int64_t), 0u);
+        EXPECT_EQ(value_at(values, 3), static_cast<std::int64_t>(job.row * 100 + 3));
+    }
+    EXPECT_EQ(seen, 3);
 }
 
 // The read path of a conversion: a file read with pread, which another process truncates while it is converted

@@ -1,5 +1,6 @@
 #include "tile_supply.hpp"
 
+#include <cstdint>
 #include <cstring>
 #include <utility>
 
@@ -24,7 +25,12 @@ bool TileSupply::next(TileJob& job, const void*& values) {
     if (job.fill == TileJob::Fill::none) return true;
     if (job.fill == TileJob::Fill::gathered && borrow_) {
         values = borrow_(job.row, job.col, job.rows, job.cols);
-        if (values != nullptr) return true;
+        // The writer reads the values as their type, so a borrowed tile must be aligned for it: an .npy whose header
+        // length puts its data at an odd offset lies misaligned in the mapping, and its tiles are gathered instead.
+        if (values != nullptr && reinterpret_cast<std::uintptr_t>(values) % dbdf_value_type_size(job.type) == 0) {
+            return true;
+        }
+        values = nullptr;
     }
     TypedBuffer& buffer = buffer_of(job.type, job.rows * job.cols);
     // The buffer holds what an earlier tile left there: every cell is written, by the gather or here.

@@ -41,8 +41,8 @@ public:
     // `borrow` (tiling.hpp) may be null: every tile is gathered then.
     TileSupply(NextTile next_tile, GatherTile gather, BorrowTile borrow = nullptr);
 
-    // The next tile in order and its job.rows * job.cols values of job.type, row-major (nullptr for Fill::none);
-    // false after the last one. The values stay valid until the next call. What next_tile, gather or borrow throw
+    // The next tile in order and its job.rows * job.cols values of job.type, row-major (nullptr for Fill::none),
+    // aligned for job.type (a borrowed tile that is not is gathered); false after the last one. The values stay valid until the next call. What next_tile, gather or borrow throw
     // goes to the caller.
     bool next(TileJob& job, const void*& values);
 

@@ -85,6 +85,15 @@ std::vector<double> block_with_nonzeros(std::uint32_t rows, std::uint32_t cols, 
     return values;
 }
 
+ObjectHeader f64_matrix_header(std::uint32_t rows, std::uint32_t cols) {
+    ObjectHeader header;
+    header.data_type = DataType::DenseMatrix;
+    header.value_type = ValueType::F64;
+    header.rows = rows;
+    header.cols = cols;
+    return header;
+}
+
 std::vector<std::size_t> first_cells(std::uint64_t count) {
     std::vector<std::size_t> cells(count);
     for (std::size_t i = 0; i < cells.size(); ++i) cells[i] = i;
@@ -112,14 +121,7 @@ TEST(DenseBound, BlocksAtTheBoundAndOneBelowGetTheExactPlan) {
                                   {"at the bound, reached in the middle of a row", bound_mid_row},
                                   {"one above the bound", first_cells(bound + 1)},
                                   {"every cell", first_cells(std::uint64_t{kRows} * kCols), true}};
-    const ObjectHeader header = [&] {
-        ObjectHeader object;
-        object.data_type = DataType::DenseMatrix;
-        object.value_type = ValueType::F64;
-        object.rows = kRows;
-        object.cols = kCols;
-        return object;
-    }();
+    const ObjectHeader header = f64_matrix_header(kRows, kCols);
     const BlockPlacement place{0, 0, kRows, kCols};
     for (const Case& one : cases) {
         SCOPED_TRACE(one.what);
@@ -171,14 +173,7 @@ TEST(DenseBound, NoStopWhileANarrowerTypeIsStillPossible) {
     std::vector<double> values(std::size_t{kRows} * kCols, 7.0);
     values.back() = 70000.0;  // needs four bytes: f32 (the source's family first), u32, i32
     const BlockPosition position{0, 0, kRows, kCols};
-    const ObjectHeader header = [&] {
-        ObjectHeader object;
-        object.data_type = DataType::DenseMatrix;
-        object.value_type = ValueType::F64;
-        object.rows = kRows;
-        object.cols = kCols;
-        return object;
-    }();
+    const ObjectHeader header = f64_matrix_header(kRows, kCols);
     const BlockPlacement place{0, 0, kRows, kCols};
     const BlockFacts facts = analyze<double>(DenseSource<double>{values.data(), kRows, kCols, kCols},
                                              DeclaredTypes<double>(header, place), FactsWanted::All);

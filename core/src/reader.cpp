@@ -307,8 +307,9 @@ void Reader::decode_dense(ValueType type, void* out, std::size_t capacity, std::
         detail::ByteBuffer buffer;
         detail::read_block_dense(*state_->source, current, state_->header, target, buffer);
     }
-    if (target.data != out)
+    if (target.data != out) {
         detail::copy_rows(out, stride * value_size(type), target.data, row_bytes, current.rows, row_bytes);
+    }
 }
 
 std::uint64_t Reader::count_entries() {

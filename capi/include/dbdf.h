@@ -29,9 +29,14 @@
  *   given to dbdf_reader_open_memory() (see there). Output buffers are provided by the caller together with
  *   their capacity, counted in elements (not bytes) unless the name says `nbytes`. A buffer that is too small
  *   yields DBDF_ERR_BUFFER_TOO_SMALL and nothing is written to it.
+ * - Typed arrays (values as void *, indices and row offsets as uint32_t * or uint64_t *), inputs and outputs, need
+ *   not be aligned for their element type: a pointer into a packed buffer or a NumPy view at an odd byte offset is
+ *   valid. Aligned arrays are read and written in place. A misaligned one is read or written through byte-safe
+ *   accesses, or through an aligned copy of one block (or one piece of a few MiB) at a time, never of the whole
+ *   array. Each function below that takes such an array says so.
  * - The decoding and whole-object reading functions (dbdf_reader_block_decode_..., dbdf_reader_read_dense...,
  *   dbdf_reader_read_column, dbdf_reader_read_csr) write their output buffers while they decode, without a copy
- *   in between. When they fail with DBDF_ERR_FORMAT or DBDF_ERR_RANGE, the output buffers may hold part of the
+ *   in between (except the bounded copies of an output not aligned for its type). When they fail with DBDF_ERR_FORMAT or DBDF_ERR_RANGE, the output buffers may hold part of the
  *   output: their contents are then unspecified.
  * - Borrowed pointers returned by the library (payload bytes, labels, memory output) stay valid for the time
  *   stated at each function; never free them.
@@ -331,7 +336,8 @@ DBDF_API dbdf_status_t dbdf_reader_block_payload(const dbdf_reader_t *reader, co
  * Decode the current block as dense values of `value_type` into `out`, row-major: element (i, j) goes to
  * out[i * row_stride + j]. `row_stride` is in elements; 0 means the block's column count. Cells outside
  * the block's columns in each strided row are not touched. Zeros are filled in for sparse and empty blocks.
- * `capacity` is the number of elements `out` holds; it must be at least (rows - 1) * stride + cols.
+ * `capacity` is the number of elements `out` holds; it must be at least (rows - 1) * stride + cols. `out` need not
+ * be aligned for `value_type`.
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, unknown value type, row_stride < cols);
  * DBDF_ERR_CALL_ORDER (no current block); DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_FORMAT (malformed payload:
  * counts, unsorted or out-of-range indices); DBDF_ERR_RANGE (a value is not exactly representable in
@@ -353,7 +359,8 @@ DBDF_API dbdf_status_t dbdf_reader_block_count_entries(dbdf_reader_t *reader, ui
  * `capacity` counts the elements of col_indices and of values (each). *out_entries receives the entry count.
  * When a buffer is too small (row_offsets_capacity < rows + 1, or capacity < the entry count), nothing is
  * written to the buffers, *out_entries still receives the entry count (the capacity col_indices and values
- * need) and DBDF_ERR_BUFFER_TOO_SMALL is returned; the message says which buffer is short.
+ * need) and DBDF_ERR_BUFFER_TOO_SMALL is returned; the message says which buffer is short. The three arrays need
+ * not be aligned for their types.
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_CALL_ORDER; DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_FORMAT;
  * DBDF_ERR_RANGE (as for dbdf_reader_block_decode_dense).
  */
@@ -364,7 +371,8 @@ DBDF_API dbdf_status_t dbdf_reader_block_decode_csr(dbdf_reader_t *reader, dbdf_
 
 /**
  * Decode the current block as COO triplets with block-local indices, in row-major order. `capacity` counts the
- * elements of each of row_indices, col_indices and values. *out_entries as for dbdf_reader_block_decode_csr.
+ * elements of each of row_indices, col_indices and values. *out_entries as for dbdf_reader_block_decode_csr. The
+ * three arrays need not be aligned for their types.
  * Returns as dbdf_reader_block_decode_csr.
  */
 DBDF_API dbdf_status_t dbdf_reader_block_decode_coo(dbdf_reader_t *reader, dbdf_value_type_t value_type,
@@ -403,7 +411,8 @@ DBDF_API dbdf_status_t dbdf_reader_seek_block(dbdf_reader_t *reader, uint64_t in
  * Read the window of rows [row, row + rows) and columns [col, col + cols) of the object as dense values of
  * `value_type` into `out`, row-major with `row_stride` elements between rows (0: `cols`). Uses the index (built
  * if needed) and decodes only the blocks that intersect the window. `capacity` counts out's elements and must be
- * at least (rows - 1) * stride + cols when rows and cols are non-zero. The current block is unchanged.
+ * at least (rows - 1) * stride + cols when rows and cols are non-zero. `out` need not be aligned for
+ * `value_type`. The current block is unchanged.
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, window outside the object, stride < cols);
  * DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_TRUNCATED; DBDF_ERR_FORMAT; DBDF_ERR_RANGE; DBDF_ERR_NOMEM.
  */
@@ -411,13 +420,14 @@ DBDF_API dbdf_status_t dbdf_reader_read_dense_window(dbdf_reader_t *reader, dbdf
                                                      uint64_t col, uint64_t rows, uint64_t cols, void *out,
                                                      size_t capacity, uint64_t row_stride);
 
-/** The whole object as dense values: dbdf_reader_read_dense_window() over all rows and columns.
- *  Returns as dbdf_reader_read_dense_window(). */
+/** The whole object as dense values: dbdf_reader_read_dense_window() over all rows and columns (`out` need not be
+ *  aligned for `value_type`). Returns as dbdf_reader_read_dense_window(). */
 DBDF_API dbdf_status_t dbdf_reader_read_dense(dbdf_reader_t *reader, dbdf_value_type_t value_type, void *out,
                                               size_t capacity, uint64_t row_stride);
 
 /**
- * Read frame (or matrix) column `column` as `rows` values of `value_type` into `out` (`capacity` elements).
+ * Read frame (or matrix) column `column` as `rows` values of `value_type` into `out` (`capacity` elements; need
+ * not be aligned for `value_type`).
  * Returns as dbdf_reader_read_dense_window().
  */
 DBDF_API dbdf_status_t dbdf_reader_read_column(dbdf_reader_t *reader, uint64_t column, dbdf_value_type_t value_type,
@@ -433,7 +443,8 @@ DBDF_API dbdf_status_t dbdf_reader_count_entries(dbdf_reader_t *reader, uint64_t
  * Read the whole object as CSR with object-wide indices: row_offsets[0..rows] (rows + 1 entries), then
  * col_indices and values with `capacity` elements each, columns strictly increasing within each row.
  * *out_entries receives the entry count, also with DBDF_ERR_BUFFER_TOO_SMALL (row_offsets_capacity < rows + 1,
- * or capacity < the entry count; nothing is written to the buffers then).
+ * or capacity < the entry count; nothing is written to the buffers then). The three arrays need not be aligned for
+ * their types.
  * Besides the outputs it uses memory proportional to the number of blocks, never to the object's size: the
  * block index (dbdf_reader_build_index()) and a list of the blocks ordered by column. The current block is
  * unchanged.
@@ -550,7 +561,8 @@ DBDF_API dbdf_status_t dbdf_writer_begin_frame(dbdf_writer_t *writer, uint64_t r
 /**
  * Add the block at (row, col) of shape rows x cols from dense row-major values of `value_type`: element (i, j)
  * is values[i * row_stride + j] (`row_stride` in elements, 0 = cols). `count` is the number of elements at
- * `values`. Every value must be exactly representable in the object's (column's) value type (rule 8).
+ * `values`, which need not be aligned for `value_type`. Every value must be exactly representable in the object's
+ * (column's) value type (rule 8).
  * The block is encoded as `options` say (NULL: automatic) and written at once. In an object with no cells (0 rows
  * or 0 columns) a block without cells is accepted and writes nothing (rule 4).
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, unknown value type, stride < cols, count too small,
@@ -567,7 +579,7 @@ DBDF_API dbdf_status_t dbdf_writer_add_dense(dbdf_writer_t *writer, uint64_t row
  * Add a block from block-local CSR arrays: row_offsets[0..rows] (rows + 1 entries, row_offsets[0] == 0,
  * non-decreasing), col_indices[k] < cols strictly increasing within each row, values[k], for
  * k < entries == row_offsets[rows]. Explicit zeros are kept unless automatic encoding drops them. row_offsets is
- * required; col_indices and values may be NULL only when entries is 0.
+ * required; col_indices and values may be NULL only when entries is 0. No array need be aligned for its type.
  * Returns as dbdf_writer_add_dense (malformed arrays are DBDF_ERR_INVALID_ARGUMENT).
  */
 DBDF_API dbdf_status_t dbdf_writer_add_csr(dbdf_writer_t *writer, uint64_t row, uint64_t col, uint32_t rows,
@@ -577,7 +589,7 @@ DBDF_API dbdf_status_t dbdf_writer_add_csr(dbdf_writer_t *writer, uint64_t row, 
 
 /**
  * Add a block from block-local COO triplets in strictly increasing (row, column) order, `entries` of each; the
- * three arrays may be NULL only when entries is 0.
+ * three arrays may be NULL only when entries is 0. No array need be aligned for its type.
  * Returns as dbdf_writer_add_csr.
  */
 DBDF_API dbdf_status_t dbdf_writer_add_coo(dbdf_writer_t *writer, uint64_t row, uint64_t col, uint32_t rows,
@@ -592,7 +604,8 @@ DBDF_API dbdf_status_t dbdf_writer_add_empty(dbdf_writer_t *writer, uint64_t row
 /**
  * Write the whole matrix from dense row-major values (rows * row_stride elements, `count` available), tiled into
  * blocks of options->block_rows x options->block_cols (0: automatic, blocks of a few MiB), each encoded as
- * options say. Only valid right after dbdf_writer_begin_matrix(); dbdf_writer_finish() is still needed.
+ * options say. `values` need not be aligned for `value_type` (misaligned values are encoded block by block on the
+ * calling thread). Only valid right after dbdf_writer_begin_matrix(); dbdf_writer_finish() is still needed.
  * Returns as dbdf_writer_add_dense, and DBDF_ERR_CALL_ORDER when a block has already been added.
  */
 DBDF_API dbdf_status_t dbdf_writer_write_dense(dbdf_writer_t *writer, dbdf_value_type_t value_type, const void *values,
@@ -601,7 +614,8 @@ DBDF_API dbdf_status_t dbdf_writer_write_dense(dbdf_writer_t *writer, dbdf_value
 /**
  * Write the whole matrix from object-wide CSR arrays (row_offsets[0..rows], col_indices[k] < cols strictly
  * increasing within each row, values), tiled as dbdf_writer_write_dense does. The arrays follow the rules of
- * dbdf_writer_add_csr(). Only valid right after dbdf_writer_begin_matrix().
+ * dbdf_writer_add_csr(), and no array need be aligned for its type. Only valid right after
+ * dbdf_writer_begin_matrix().
  * Returns as dbdf_writer_add_csr, and DBDF_ERR_CALL_ORDER when a block has already been added.
  */
 DBDF_API dbdf_status_t dbdf_writer_write_csr(dbdf_writer_t *writer, dbdf_value_type_t value_type,
@@ -610,7 +624,8 @@ DBDF_API dbdf_status_t dbdf_writer_write_csr(dbdf_writer_t *writer, dbdf_value_t
 
 /**
  * Write frame column `column` from `count` >= rows values of `value_type`, as one block per row range of
- * options->block_rows rows (0: automatic). Every value must be exactly representable in the column's type.
+ * options->block_rows rows (0: automatic); `values` need not be aligned for `value_type`. Every value must be
+ * exactly representable in the column's type.
  * Returns as dbdf_writer_add_dense.
  */
 DBDF_API dbdf_status_t dbdf_writer_write_column(dbdf_writer_t *writer, uint64_t column, dbdf_value_type_t value_type,

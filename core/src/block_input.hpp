@@ -2,16 +2,29 @@
 // every add_* call and tile with one of these, and the body writer of the dialect turns it into the typed source
 // it encodes from (visit). Keeping the value type a run-time field lets the body writers sit behind a virtual
 // interface, called once per block; everything that runs once per value stays templated on the type.
+// Arrays that are not aligned for their type are staged here, one block at a time (caller_arrays.hpp), so every
+// typed source a body writer sees is aligned.
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "block_sources.hpp"
+#include "caller_arrays.hpp"
 #include "dbdf/types.hpp"
+#include "dbdf/writer.hpp"
 
 namespace dbdf::detail {
+
+// The aligned copies of one block's arrays, alive while the block is encoded.
+struct BlockStaging {
+    AlignedScratch values;
+    AlignedScratch cols32;
+    AlignedScratch row_offsets;
+    AlignedScratch row_indices;
+};
 
 struct BlockInput {
     ValueType type = ValueType::None;    // of the caller's values
@@ -68,9 +81,21 @@ struct BlockInput {
         return source;
     }
 
+    // Whether every array is aligned for its element type (NULL arrays are).
+    bool arrays_aligned() const;
+    // These arrays copied into `staging`, aligned: dense values compacted to `cols` apart, sparse ones as
+    // block-local CSR or COO holding only the block's entries. The caller checked the arrays (counts, offsets).
+    BlockInput staged(BlockStaging& staging) const;
+
     // on_source(source) with the DenseSource<T> or SparseSource<T> of these values, T the C++ type of `type`.
+    // Misaligned arrays are staged first, so the source reads aligned memory only.
     template <class OnSource>
     void visit(OnSource&& on_source) const {
+        if (!arrays_aligned()) {
+            BlockStaging staging;
+            staged(staging).visit(on_source);
+            return;
+        }
         visit_value_type(type, [&](auto tag) {
             using T = typename decltype(tag)::type;
             if (dense()) {
@@ -83,6 +108,10 @@ struct BlockInput {
         });
     }
 };
+
+// `blocks` cut into full-width row bands of about kStagedPieceBytes of `type` each (at least one row): how a misaligned
+// whole dense matrix reaches a dialect whose one block may come in bands.
+std::vector<BlockPlacement> row_bands(const std::vector<BlockPlacement>& blocks, ValueType type);
 
 // The value type T of a DenseSource<T> or SparseSource<T>.
 template <class Source>

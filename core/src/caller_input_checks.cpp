@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "caller_arrays.hpp"
 #include "wide_count.hpp"
 #include "write_context.hpp"
 
@@ -49,25 +50,28 @@ void check_csr(std::uint64_t rows, std::uint64_t cols, const std::uint64_t* row_
     if (row_offsets == nullptr) invalid_argument("row_offsets is NULL");
     require_entry_array(col_indices, "col_indices", entries);
     require_entry_array(values, "values", entries);
-    if (row_offsets[0] != 0) invalid_argument("row_offsets[0] must be 0, got " + std::to_string(row_offsets[0]));
+    // The caller's arrays need not be aligned for their type: every element is loaded byte-safely.
+    auto offset = [row_offsets](std::uint64_t row) { return load_element<std::uint64_t>(row_offsets, row); };
+    auto column = [col_indices](std::uint64_t k) { return load_element<Index>(col_indices, k); };
+    if (offset(0) != 0) invalid_argument("row_offsets[0] must be 0, got " + std::to_string(offset(0)));
     // All offsets are checked before any column index is read: an offset beyond `entries` would otherwise index
     // past the end of the caller's col_indices.
     for (std::uint64_t row = 0; row < rows; ++row) {
-        const std::uint64_t row_end = row_offsets[row + 1];
-        if (row_end < row_offsets[row] || row_end > entries) {
+        const std::uint64_t row_end = offset(row + 1);
+        if (row_end < offset(row) || row_end > entries) {
             invalid_argument("row_offsets[" + std::to_string(row + 1) + "] is " + std::to_string(row_end) +
-                             "; offsets must not decrease (previous " + std::to_string(row_offsets[row]) +
+                             "; offsets must not decrease (previous " + std::to_string(offset(row)) +
                              ") nor exceed the " + std::to_string(entries) + " entries passed");
         }
     }
-    if (row_offsets[rows] != entries) {
-        invalid_argument("row_offsets[" + std::to_string(rows) + "] is " + std::to_string(row_offsets[rows]) + " but " +
+    if (offset(rows) != entries) {
+        invalid_argument("row_offsets[" + std::to_string(rows) + "] is " + std::to_string(offset(rows)) + " but " +
                          std::to_string(entries) + " entries were passed");
     }
     for (std::uint64_t row = 0; row < rows; ++row) {
-        for (std::uint64_t k = row_offsets[row]; k < row_offsets[row + 1]; ++k) {
-            if (col_indices[k] >= cols || (k > row_offsets[row] && col_indices[k] <= col_indices[k - 1])) {
-                invalid_argument("column index " + std::to_string(col_indices[k]) + " of entry " + std::to_string(k) +
+        for (std::uint64_t k = offset(row); k < offset(row + 1); ++k) {
+            if (column(k) >= cols || (k > offset(row) && column(k) <= column(k - 1))) {
+                invalid_argument("column index " + std::to_string(column(k)) + " of entry " + std::to_string(k) +
                                  " (row " + std::to_string(row) + ") is out of range or not strictly increasing");
             }
         }
@@ -91,13 +95,14 @@ void check_coo_arrays(const BlockPlacement& place, const std::uint32_t* row_indi
     require_entry_array(row_indices, "row_indices", entries);
     require_entry_array(col_indices, "col_indices", entries);
     require_entry_array(values, "values", entries);
+    auto row_of = [row_indices](std::uint64_t k) { return load_element<std::uint32_t>(row_indices, k); };
+    auto col_of = [col_indices](std::uint64_t k) { return load_element<std::uint32_t>(col_indices, k); };
     for (std::uint64_t k = 0; k < entries; ++k) {
-        if (row_indices[k] >= place.rows || col_indices[k] >= place.cols) {
-            invalid_argument("entry " + std::to_string(k) + " at (" + std::to_string(row_indices[k]) + ", " +
-                             std::to_string(col_indices[k]) + ") lies outside the " + placement_text(place));
+        if (row_of(k) >= place.rows || col_of(k) >= place.cols) {
+            invalid_argument("entry " + std::to_string(k) + " at (" + std::to_string(row_of(k)) + ", " +
+                             std::to_string(col_of(k)) + ") lies outside the " + placement_text(place));
         }
-        if (k > 0 && (row_indices[k] < row_indices[k - 1] ||
-                      (row_indices[k] == row_indices[k - 1] && col_indices[k] <= col_indices[k - 1]))) {
+        if (k > 0 && (row_of(k) < row_of(k - 1) || (row_of(k) == row_of(k - 1) && col_of(k) <= col_of(k - 1)))) {
             invalid_argument("entry " + std::to_string(k) + " is not in strictly increasing (row, column) order");
         }
     }

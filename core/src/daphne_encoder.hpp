@@ -13,6 +13,7 @@
 
 #include "block_sources.hpp"
 #include "byte_output.hpp"
+#include "caller_arrays.hpp"
 #include "dbdf/endian.hpp"
 #include "dbdf/error.hpp"
 #include "dbdf/header.hpp"
@@ -145,7 +146,8 @@ class DaphneFrameColumns {
 public:
     explicit DaphneFrameColumns(const ObjectHeader& header);
 
-    // Stores `rows` values of T (values[i * stride]) converted exactly to the column's type.
+    // Stores `rows` values of T (values[i * stride]) converted exactly to the column's type. The caller's values
+    // need not be aligned for T: each is loaded byte-safely.
     template <class T>
     void set(std::uint64_t column, const T* values, std::uint64_t stride) {
         const ValueType declared = header_->column_types[column];
@@ -154,7 +156,8 @@ public:
         visit_value_type(declared, [&](auto declared_tag) {
             using D = typename decltype(declared_tag)::type;
             for (std::uint64_t row = 0; row < header_->rows; ++row) {
-                store_le<D>(bytes.data() + row * sizeof(D), daphne_stored_value<D>(values[row * stride], row, column));
+                store_le<D>(bytes.data() + row * sizeof(D),
+                            daphne_stored_value<D>(load_element<T>(values, row * stride), row, column));
             }
         });
         given_[column] = true;

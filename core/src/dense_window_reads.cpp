@@ -4,6 +4,7 @@
 #include <memory>
 #include <mutex>
 
+#include "caller_arrays.hpp"
 #include "dense_piece_reader.hpp"
 #include "parallel_for.hpp"
 
@@ -82,15 +83,25 @@ void decode_dense_windows(const ByteSource& source, const ObjectHeader& header, 
         auto* first_cell = static_cast<std::byte*>(read.out) +
                            ((piece.row_begin - read.window.row) * stride + (piece.col_begin - read.window.col)) *
                                value_size(read.type);
+        DenseTarget target{read.type,
+                           first_cell,
+                           stride,
+                           static_cast<std::uint32_t>(piece.row_begin - block.row),
+                           static_cast<std::uint32_t>(piece.row_end - block.row),
+                           static_cast<std::uint32_t>(piece.col_begin - block.col),
+                           static_cast<std::uint32_t>(piece.col_end - block.col)};
+        // An output that is not aligned for the type gets the piece (bounded, see above) through an aligned copy.
+        const std::uint64_t piece_rows = piece.row_end - piece.row_begin;
+        const std::size_t row_bytes = (piece.col_end - piece.col_begin) * value_size(read.type);
+        OutputArray output(first_cell, value_alignment(read.type));
+        target.data = output.at(piece_rows * row_bytes);
+        if (target.data != first_cell) target.row_stride = piece.col_end - piece.col_begin;
         auto buffer = buffers.take();
-        read_block_dense(
-            source, block, header,
-            DenseTarget{read.type, first_cell, stride, static_cast<std::uint32_t>(piece.row_begin - block.row),
-                        static_cast<std::uint32_t>(piece.row_end - block.row),
-                        static_cast<std::uint32_t>(piece.col_begin - block.col),
-                        static_cast<std::uint32_t>(piece.col_end - block.col)},
-            *buffer);
+        read_block_dense(source, block, header, target, *buffer);
         buffers.give_back(std::move(buffer));
+        if (target.data != first_cell) {
+            copy_rows(first_cell, stride * value_size(read.type), target.data, row_bytes, piece_rows, row_bytes);
+        }
     });
 }
 

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <optional>
 #include <string>
 
 #include "block_decoder.hpp"
 #include "byte_source.hpp"
+#include "caller_arrays.hpp"
 #include "callback_source.hpp"
 #include "daphne_dialect.hpp"
 #include "dbdf/error.hpp"
@@ -292,14 +294,22 @@ void Reader::decode_dense(ValueType type, void* out, std::size_t capacity, std::
     require_capacity(strided_extent(current.rows, current.cols, stride), capacity, "the block");
     if (current.area() == 0) return;
     if (out == nullptr) throw Error(ErrorCode::InvalidArgument, "output buffer is NULL");
-    const detail::DenseTarget target{type, out, stride, 0, current.rows, 0, current.cols};
+    detail::DenseTarget target{type, out, stride, 0, current.rows, 0, current.cols};
+    // An output that is not aligned for the type gets the block through an aligned copy (caller_arrays.hpp).
+    const std::size_t row_bytes = std::size_t{current.cols} * value_size(type);
+    detail::OutputArray output(out, detail::value_alignment(type));
+    target.data = output.at(current.rows * row_bytes);
+    if (target.data != out) target.row_stride = current.cols;
     if (state_->current_payload) {  // already read whole
         detail::decode_block_dense(*state_->current_payload, current, state_->header, target);
-        return;
+    } else {
+        // In bounded pieces, or straight into `out`, rather than the whole payload into the reader first.
+        detail::ByteBuffer buffer;
+        detail::read_block_dense(*state_->source, current, state_->header, target, buffer);
     }
-    // In bounded pieces, or straight into `out`, rather than the whole payload into the reader first.
-    detail::ByteBuffer buffer;
-    detail::read_block_dense(*state_->source, current, state_->header, target, buffer);
+    if (target.data != out) {
+        detail::copy_rows(out, stride * value_size(type), target.data, row_bytes, current.rows, row_bytes);
+    }
 }
 
 std::uint64_t Reader::count_entries() {
@@ -316,8 +326,18 @@ std::uint64_t Reader::decode_csr(ValueType type, std::uint64_t* row_offsets, std
     require_capacity(std::uint64_t{current.rows} + 1, row_offsets_capacity, "the block's row offsets");
     const std::uint64_t entries = count_entries();
     if (entries > capacity) return entries;
-    detail::decode_block_csr(state_->payload_of_current(), current, state_->header, type, row_offsets, col_indices,
-                             values);
+    const std::size_t offsets_bytes = (std::size_t{current.rows} + 1) * sizeof(std::uint64_t);
+    const std::size_t cols_bytes = entries * sizeof(std::uint32_t);
+    const std::size_t values_bytes = entries * value_size(type);
+    detail::OutputArray offsets_out(row_offsets, alignof(std::uint64_t));
+    detail::OutputArray cols_out(col_indices, alignof(std::uint32_t));
+    detail::OutputArray values_out(values, detail::value_alignment(type));
+    detail::decode_block_csr(state_->payload_of_current(), current, state_->header, type,
+                             static_cast<std::uint64_t*>(offsets_out.at(offsets_bytes)),
+                             static_cast<std::uint32_t*>(cols_out.at(cols_bytes)), values_out.at(values_bytes));
+    offsets_out.deliver(offsets_bytes);
+    cols_out.deliver(cols_bytes);
+    values_out.deliver(values_bytes);
     return entries;
 }
 
@@ -327,8 +347,17 @@ std::uint64_t Reader::decode_coo(ValueType type, std::uint32_t* row_indices, std
     require_valid_output_type(type);
     const std::uint64_t entries = count_entries();
     if (entries > capacity) return entries;
-    detail::decode_block_coo(state_->payload_of_current(), current, state_->header, type, row_indices, col_indices,
-                             values);
+    const std::size_t index_bytes = entries * sizeof(std::uint32_t);
+    const std::size_t values_bytes = entries * value_size(type);
+    detail::OutputArray rows_out(row_indices, alignof(std::uint32_t));
+    detail::OutputArray cols_out(col_indices, alignof(std::uint32_t));
+    detail::OutputArray values_out(values, detail::value_alignment(type));
+    detail::decode_block_coo(state_->payload_of_current(), current, state_->header, type,
+                             static_cast<std::uint32_t*>(rows_out.at(index_bytes)),
+                             static_cast<std::uint32_t*>(cols_out.at(index_bytes)), values_out.at(values_bytes));
+    rows_out.deliver(index_bytes);
+    cols_out.deliver(index_bytes);
+    values_out.deliver(values_bytes);
     return entries;
 }
 
@@ -438,13 +467,19 @@ std::uint64_t Reader::read_csr(ValueType type, std::uint64_t* row_offsets, std::
     // Counts per row land in row_offsets[row + 1]; the prefix sum turns them into offsets. The scatter then uses
     // row_offsets[row] as the write cursor of each row, which leaves it at the next row's start; shifting back by
     // one restores the offsets. No memory is needed beyond the outputs and the sorted block order.
-    std::fill_n(row_offsets, header.rows + 1, std::uint64_t{0});
+    // The caller's arrays need not be aligned for their type: they are touched through byte-safe loads and stores
+    // here and in scatter_block_csr.
+    std::memset(row_offsets, 0, (header.rows + 1) * sizeof(std::uint64_t));
     const auto& index = build_index();
     detail::ByteBuffer buffer;
     for (const BlockView& block : index) {
         detail::add_block_row_counts(payload_window(*state_->source, block, buffer), block, row_offsets + 1);
     }
-    for (std::uint64_t row = 0; row < header.rows; ++row) row_offsets[row + 1] += row_offsets[row];
+    for (std::uint64_t row = 0; row < header.rows; ++row) {
+        detail::store_element(row_offsets, row + 1,
+                              detail::load_element<std::uint64_t>(row_offsets, row + 1) +
+                                  detail::load_element<std::uint64_t>(row_offsets, row));
+    }
     std::vector<const BlockView*> by_column;
     by_column.reserve(index.size());
     for (const BlockView& block : index) by_column.push_back(&block);
@@ -454,8 +489,8 @@ std::uint64_t Reader::read_csr(ValueType type, std::uint64_t* row_offsets, std::
         detail::scatter_block_csr(payload_window(*state_->source, *block, buffer), *block, header, type, row_offsets,
                                   col_indices, values);
     }
-    for (std::uint64_t row = header.rows; row > 0; --row) row_offsets[row] = row_offsets[row - 1];
-    row_offsets[0] = 0;
+    std::memmove(row_offsets + 1, row_offsets, header.rows * sizeof(std::uint64_t));
+    detail::store_element(row_offsets, 0, std::uint64_t{0});
     return entries;
 }
 

@@ -8,6 +8,7 @@
 
 #include "block_input.hpp"
 #include "body_writer.hpp"
+#include "caller_arrays.hpp"
 #include "caller_input_checks.hpp"
 #include "dbdf/error.hpp"
 #include "wide_count.hpp"
@@ -203,6 +204,15 @@ void Writer::write_dense(ValueType type, const void* values, std::size_t count, 
     detail::require_valid_encoding(options.encoding);
     if (values == nullptr && needed > 0) invalid_argument("values are NULL");
     const std::vector<BlockPlacement> blocks = state_->body->matrix_blocks(type, options);
+    if (!detail::is_aligned_for(values, detail::value_alignment(type))) {
+        // A body writer's own whole-matrix path may read the values in place as their type; misaligned values go
+        // block by block through add_block instead, which stages one block at a time (block_input.hpp). The
+        // daphne dialect's one block of a dense matrix may come as full-width row bands, which bound the copy.
+        const bool banded = state_->dialect == Dialect::Daphne && header.data_type == DataType::DenseMatrix;
+        const std::vector<BlockPlacement> pieces = banded ? detail::row_bands(blocks, type) : blocks;
+        state_->body->BodyWriter::write_dense_blocks(pieces, type, values, stride, options.encoding, 1);
+        return;
+    }
     state_->body->write_dense_blocks(blocks, type, values, stride, options.encoding, state_->encode_threads);
 }
 

@@ -307,7 +307,7 @@ unsafe extern "C" {
     ) -> dbdf_status_t;
 }
 unsafe extern "C" {
-    #[doc = " Decode the current block as dense values of `value_type` into `out`, row-major: element (i, j) goes to\n out[i * row_stride + j]. `row_stride` is in elements; 0 means the block's column count. Cells outside\n the block's columns in each strided row are not touched. Zeros are filled in for sparse and empty blocks.\n `capacity` is the number of elements `out` holds; it must be at least (rows - 1) * stride + cols.\n Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, unknown value type, row_stride < cols);\n DBDF_ERR_CALL_ORDER (no current block); DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_FORMAT (malformed payload:\n counts, unsorted or out-of-range indices); DBDF_ERR_RANGE (a value is not exactly representable in\n `value_type`, or not in the object's declared type, rule 8)."]
+    #[doc = " Decode the current block as dense values of `value_type` into `out`, row-major: element (i, j) goes to\n out[i * row_stride + j]. `row_stride` is in elements; 0 means the block's column count. Cells outside\n the block's columns in each strided row are not touched. Zeros are filled in for sparse and empty blocks.\n `capacity` is the number of elements `out` holds; it must be at least (rows - 1) * stride + cols. `out` need not\n be aligned for `value_type`.\n Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, unknown value type, row_stride < cols);\n DBDF_ERR_CALL_ORDER (no current block); DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_FORMAT (malformed payload:\n counts, unsorted or out-of-range indices); DBDF_ERR_RANGE (a value is not exactly representable in\n `value_type`, or not in the object's declared type, rule 8)."]
     pub fn dbdf_reader_block_decode_dense(
         reader: *mut dbdf_reader_t,
         value_type: dbdf_value_type_t,
@@ -321,7 +321,7 @@ unsafe extern "C" {
     pub fn dbdf_reader_block_count_entries(reader: *mut dbdf_reader_t, out: *mut u64) -> dbdf_status_t;
 }
 unsafe extern "C" {
-    #[doc = " Decode the current block as CSR with block-local indices: row_offsets[0..rows] (rows + 1 entries, starting at\n 0), col_indices[k] and values[k] for k < *out_entries. `row_offsets_capacity` counts row_offsets' elements;\n `capacity` counts the elements of col_indices and of values (each). *out_entries receives the entry count.\n When a buffer is too small (row_offsets_capacity < rows + 1, or capacity < the entry count), nothing is\n written to the buffers, *out_entries still receives the entry count (the capacity col_indices and values\n need) and DBDF_ERR_BUFFER_TOO_SMALL is returned; the message says which buffer is short.\n Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_CALL_ORDER; DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_FORMAT;\n DBDF_ERR_RANGE (as for dbdf_reader_block_decode_dense)."]
+    #[doc = " Decode the current block as CSR with block-local indices: row_offsets[0..rows] (rows + 1 entries, starting at\n 0), col_indices[k] and values[k] for k < *out_entries. `row_offsets_capacity` counts row_offsets' elements;\n `capacity` counts the elements of col_indices and of values (each). *out_entries receives the entry count.\n When a buffer is too small (row_offsets_capacity < rows + 1, or capacity < the entry count), nothing is\n written to the buffers, *out_entries still receives the entry count (the capacity col_indices and values\n need) and DBDF_ERR_BUFFER_TOO_SMALL is returned; the message says which buffer is short. The three arrays need\n not be aligned for their types.\n Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_CALL_ORDER; DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_FORMAT;\n DBDF_ERR_RANGE (as for dbdf_reader_block_decode_dense)."]
     pub fn dbdf_reader_block_decode_csr(
         reader: *mut dbdf_reader_t,
         value_type: dbdf_value_type_t,
@@ -334,7 +334,7 @@ unsafe extern "C" {
     ) -> dbdf_status_t;
 }
 unsafe extern "C" {
-    #[doc = " Decode the current block as COO triplets with block-local indices, in row-major order. `capacity` counts the\n elements of each of row_indices, col_indices and values. *out_entries as for dbdf_reader_block_decode_csr.\n Returns as dbdf_reader_block_decode_csr."]
+    #[doc = " Decode the current block as COO triplets with block-local indices, in row-major order. `capacity` counts the\n elements of each of row_indices, col_indices and values. *out_entries as for dbdf_reader_block_decode_csr. The\n three arrays need not be aligned for their types.\n Returns as dbdf_reader_block_decode_csr."]
     pub fn dbdf_reader_block_decode_coo(
         reader: *mut dbdf_reader_t,
         value_type: dbdf_value_type_t,
@@ -366,7 +366,7 @@ unsafe extern "C" {
     pub fn dbdf_reader_seek_block(reader: *mut dbdf_reader_t, index: u64) -> dbdf_status_t;
 }
 unsafe extern "C" {
-    #[doc = " Read the window of rows [row, row + rows) and columns [col, col + cols) of the object as dense values of\n `value_type` into `out`, row-major with `row_stride` elements between rows (0: `cols`). Uses the index (built\n if needed) and decodes only the blocks that intersect the window. `capacity` counts out's elements and must be\n at least (rows - 1) * stride + cols when rows and cols are non-zero. The current block is unchanged.\n Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, window outside the object, stride < cols);\n DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_TRUNCATED; DBDF_ERR_FORMAT; DBDF_ERR_RANGE; DBDF_ERR_NOMEM."]
+    #[doc = " Read the window of rows [row, row + rows) and columns [col, col + cols) of the object as dense values of\n `value_type` into `out`, row-major with `row_stride` elements between rows (0: `cols`). Uses the index (built\n if needed) and decodes only the blocks that intersect the window. `capacity` counts out's elements and must be\n at least (rows - 1) * stride + cols when rows and cols are non-zero. `out` need not be aligned for\n `value_type`. The current block is unchanged.\n Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, window outside the object, stride < cols);\n DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_TRUNCATED; DBDF_ERR_FORMAT; DBDF_ERR_RANGE; DBDF_ERR_NOMEM."]
     pub fn dbdf_reader_read_dense_window(
         reader: *mut dbdf_reader_t,
         value_type: dbdf_value_type_t,
@@ -380,7 +380,7 @@ unsafe extern "C" {
     ) -> dbdf_status_t;
 }
 unsafe extern "C" {
-    #[doc = " The whole object as dense values: dbdf_reader_read_dense_window() over all rows and columns.\n  Returns as dbdf_reader_read_dense_window()."]
+    #[doc = " The whole object as dense values: dbdf_reader_read_dense_window() over all rows and columns (`out` need not be\n  aligned for `value_type`). Returns as dbdf_reader_read_dense_window()."]
     pub fn dbdf_reader_read_dense(
         reader: *mut dbdf_reader_t,
         value_type: dbdf_value_type_t,
@@ -390,7 +390,7 @@ unsafe extern "C" {
     ) -> dbdf_status_t;
 }
 unsafe extern "C" {
-    #[doc = " Read frame (or matrix) column `column` as `rows` values of `value_type` into `out` (`capacity` elements).\n Returns as dbdf_reader_read_dense_window()."]
+    #[doc = " Read frame (or matrix) column `column` as `rows` values of `value_type` into `out` (`capacity` elements; need\n not be aligned for `value_type`).\n Returns as dbdf_reader_read_dense_window()."]
     pub fn dbdf_reader_read_column(
         reader: *mut dbdf_reader_t,
         column: u64,
@@ -404,7 +404,7 @@ unsafe extern "C" {
     pub fn dbdf_reader_count_entries(reader: *mut dbdf_reader_t, out: *mut u64) -> dbdf_status_t;
 }
 unsafe extern "C" {
-    #[doc = " Read the whole object as CSR with object-wide indices: row_offsets[0..rows] (rows + 1 entries), then\n col_indices and values with `capacity` elements each, columns strictly increasing within each row.\n *out_entries receives the entry count, also with DBDF_ERR_BUFFER_TOO_SMALL (row_offsets_capacity < rows + 1,\n or capacity < the entry count; nothing is written to the buffers then).\n Besides the outputs it uses memory proportional to the number of blocks, never to the object's size: the\n block index (dbdf_reader_build_index()) and a list of the blocks ordered by column. The current block is\n unchanged.\n Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_TRUNCATED; DBDF_ERR_FORMAT;\n DBDF_ERR_RANGE; DBDF_ERR_NOMEM."]
+    #[doc = " Read the whole object as CSR with object-wide indices: row_offsets[0..rows] (rows + 1 entries), then\n col_indices and values with `capacity` elements each, columns strictly increasing within each row.\n *out_entries receives the entry count, also with DBDF_ERR_BUFFER_TOO_SMALL (row_offsets_capacity < rows + 1,\n or capacity < the entry count; nothing is written to the buffers then). The three arrays need not be aligned for\n their types.\n Besides the outputs it uses memory proportional to the number of blocks, never to the object's size: the\n block index (dbdf_reader_build_index()) and a list of the blocks ordered by column. The current block is\n unchanged.\n Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT; DBDF_ERR_BUFFER_TOO_SMALL; DBDF_ERR_TRUNCATED; DBDF_ERR_FORMAT;\n DBDF_ERR_RANGE; DBDF_ERR_NOMEM."]
     pub fn dbdf_reader_read_csr(
         reader: *mut dbdf_reader_t,
         value_type: dbdf_value_type_t,
@@ -531,7 +531,7 @@ unsafe extern "C" {
     ) -> dbdf_status_t;
 }
 unsafe extern "C" {
-    #[doc = " Add the block at (row, col) of shape rows x cols from dense row-major values of `value_type`: element (i, j)\n is values[i * row_stride + j] (`row_stride` in elements, 0 = cols). `count` is the number of elements at\n `values`. Every value must be exactly representable in the object's (column's) value type (rule 8).\n The block is encoded as `options` say (NULL: automatic) and written at once. In an object with no cells (0 rows\n or 0 columns) a block without cells is accepted and writes nothing (rule 4).\n Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, unknown value type, stride < cols, count too small,\n block outside the object, overlapping an earlier block); DBDF_ERR_CALL_ORDER (not begun, or finished; in the\n daphne dialect also a row band that skips rows, section 5); DBDF_ERR_RANGE (rule 8); DBDF_ERR_IO or\n DBDF_ERR_SINK; DBDF_ERR_NOMEM. After an error other than DBDF_ERR_INVALID_ARGUMENT, DBDF_ERR_CALL_ORDER or\n DBDF_ERR_RANGE the writer is failed: only free remains."]
+    #[doc = " Add the block at (row, col) of shape rows x cols from dense row-major values of `value_type`: element (i, j)\n is values[i * row_stride + j] (`row_stride` in elements, 0 = cols). `count` is the number of elements at\n `values`, which need not be aligned for `value_type`. Every value must be exactly representable in the object's\n (column's) value type (rule 8).\n The block is encoded as `options` say (NULL: automatic) and written at once. In an object with no cells (0 rows\n or 0 columns) a block without cells is accepted and writes nothing (rule 4).\n Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (NULL argument, unknown value type, stride < cols, count too small,\n block outside the object, overlapping an earlier block); DBDF_ERR_CALL_ORDER (not begun, or finished; in the\n daphne dialect also a row band that skips rows, section 5); DBDF_ERR_RANGE (rule 8); DBDF_ERR_IO or\n DBDF_ERR_SINK; DBDF_ERR_NOMEM. After an error other than DBDF_ERR_INVALID_ARGUMENT, DBDF_ERR_CALL_ORDER or\n DBDF_ERR_RANGE the writer is failed: only free remains."]
     pub fn dbdf_writer_add_dense(
         writer: *mut dbdf_writer_t,
         row: u64,
@@ -546,7 +546,7 @@ unsafe extern "C" {
     ) -> dbdf_status_t;
 }
 unsafe extern "C" {
-    #[doc = " Add a block from block-local CSR arrays: row_offsets[0..rows] (rows + 1 entries, row_offsets[0] == 0,\n non-decreasing), col_indices[k] < cols strictly increasing within each row, values[k], for\n k < entries == row_offsets[rows]. Explicit zeros are kept unless automatic encoding drops them. row_offsets is\n required; col_indices and values may be NULL only when entries is 0.\n Returns as dbdf_writer_add_dense (malformed arrays are DBDF_ERR_INVALID_ARGUMENT)."]
+    #[doc = " Add a block from block-local CSR arrays: row_offsets[0..rows] (rows + 1 entries, row_offsets[0] == 0,\n non-decreasing), col_indices[k] < cols strictly increasing within each row, values[k], for\n k < entries == row_offsets[rows]. Explicit zeros are kept unless automatic encoding drops them. row_offsets is\n required; col_indices and values may be NULL only when entries is 0. No array need be aligned for its type.\n Returns as dbdf_writer_add_dense (malformed arrays are DBDF_ERR_INVALID_ARGUMENT)."]
     pub fn dbdf_writer_add_csr(
         writer: *mut dbdf_writer_t,
         row: u64,
@@ -562,7 +562,7 @@ unsafe extern "C" {
     ) -> dbdf_status_t;
 }
 unsafe extern "C" {
-    #[doc = " Add a block from block-local COO triplets in strictly increasing (row, column) order, `entries` of each; the\n three arrays may be NULL only when entries is 0.\n Returns as dbdf_writer_add_csr."]
+    #[doc = " Add a block from block-local COO triplets in strictly increasing (row, column) order, `entries` of each; the\n three arrays may be NULL only when entries is 0. No array need be aligned for its type.\n Returns as dbdf_writer_add_csr."]
     pub fn dbdf_writer_add_coo(
         writer: *mut dbdf_writer_t,
         row: u64,
@@ -583,7 +583,7 @@ unsafe extern "C" {
         -> dbdf_status_t;
 }
 unsafe extern "C" {
-    #[doc = " Write the whole matrix from dense row-major values (rows * row_stride elements, `count` available), tiled into\n blocks of options->block_rows x options->block_cols (0: automatic, blocks of a few MiB), each encoded as\n options say. Only valid right after dbdf_writer_begin_matrix(); dbdf_writer_finish() is still needed.\n Returns as dbdf_writer_add_dense, and DBDF_ERR_CALL_ORDER when a block has already been added."]
+    #[doc = " Write the whole matrix from dense row-major values (rows * row_stride elements, `count` available), tiled into\n blocks of options->block_rows x options->block_cols (0: automatic, blocks of a few MiB), each encoded as\n options say. `values` need not be aligned for `value_type` (misaligned values are encoded block by block on the\n calling thread). Only valid right after dbdf_writer_begin_matrix(); dbdf_writer_finish() is still needed.\n Returns as dbdf_writer_add_dense, and DBDF_ERR_CALL_ORDER when a block has already been added."]
     pub fn dbdf_writer_write_dense(
         writer: *mut dbdf_writer_t,
         value_type: dbdf_value_type_t,
@@ -594,7 +594,7 @@ unsafe extern "C" {
     ) -> dbdf_status_t;
 }
 unsafe extern "C" {
-    #[doc = " Write the whole matrix from object-wide CSR arrays (row_offsets[0..rows], col_indices[k] < cols strictly\n increasing within each row, values), tiled as dbdf_writer_write_dense does. The arrays follow the rules of\n dbdf_writer_add_csr(). Only valid right after dbdf_writer_begin_matrix().\n Returns as dbdf_writer_add_csr, and DBDF_ERR_CALL_ORDER when a block has already been added."]
+    #[doc = " Write the whole matrix from object-wide CSR arrays (row_offsets[0..rows], col_indices[k] < cols strictly\n increasing within each row, values), tiled as dbdf_writer_write_dense does. The arrays follow the rules of\n dbdf_writer_add_csr(), and no array need be aligned for its type. Only valid right after\n dbdf_writer_begin_matrix().\n Returns as dbdf_writer_add_csr, and DBDF_ERR_CALL_ORDER when a block has already been added."]
     pub fn dbdf_writer_write_csr(
         writer: *mut dbdf_writer_t,
         value_type: dbdf_value_type_t,
@@ -606,7 +606,7 @@ unsafe extern "C" {
     ) -> dbdf_status_t;
 }
 unsafe extern "C" {
-    #[doc = " Write frame column `column` from `count` >= rows values of `value_type`, as one block per row range of\n options->block_rows rows (0: automatic). Every value must be exactly representable in the column's type.\n Returns as dbdf_writer_add_dense."]
+    #[doc = " Write frame column `column` from `count` >= rows values of `value_type`, as one block per row range of\n options->block_rows rows (0: automatic); `values` need not be aligned for `value_type`. Every value must be\n exactly representable in the column's type.\n Returns as dbdf_writer_add_dense."]
     pub fn dbdf_writer_write_column(
         writer: *mut dbdf_writer_t,
         column: u64,

@@ -57,6 +57,35 @@ void emit_block(WriteContext& context, const BlockPlacement& place, const Source
     context.record(place);
 }
 
+// The first step of reservation ahead of dense blocks added one by one, and the largest: each step reserves as much
+// as was written before it within these bounds, so a file takes a few steps (a 512 MiB one four) and an object whose
+// header declares far more than its caller ever adds gets at most what was written plus 64 MiB reserved past it.
+constexpr std::uint64_t kFirstReservationStep = std::uint64_t{64} << 20;
+constexpr std::uint64_t kLargestReservationStep = std::uint64_t{1} << 30;
+
+// Reserves the output's space ahead of a dense block added alone, as write_dense_blocks reserves it for a whole
+// matrix (a file sink preallocates it, so that the file system allocates space in a few large extents instead of
+// page by page as the writes arrive). Only for encodings that never write more than plain dense blocks of the
+// wider of the given and the object's value type; no more than the object's uncovered cells can take in such
+// blocks. What is not written is given back when the file is committed, or goes with the temporary file.
+void reserve_ahead_of_dense_block(WriteContext& context, const BlockPlacement& place, ValueType type,
+                                  Encoding encoding) {
+    const ObjectHeader& header = context.header;
+    const bool bounded_by_dense =
+        encoding == Encoding::Auto || encoding == Encoding::Dense || encoding == Encoding::AsGiven;
+    if (!bounded_by_dense || !is_matrix(header.data_type)) return;
+    const ValueType widest = value_size(type) >= value_size(header.value_type) ? type : header.value_type;
+    const std::uint64_t block_bytes = kBlockPositionBytes + dense_block_bytes(place.rows, place.cols, widest);
+    const std::uint64_t position = context.out.total();
+    if (position + block_bytes <= context.reserved_until) return;
+    const WideCount uncovered = static_cast<WideCount>(header.rows) * header.cols - context.tracker.covered_cells();
+    const WideCount uncovered_bytes = uncovered * value_size(widest);
+    const std::uint64_t step = std::clamp(position, kFirstReservationStep, kLargestReservationStep);
+    const std::uint64_t bytes =
+        std::max<std::uint64_t>(block_bytes, static_cast<std::uint64_t>(std::min<WideCount>(step, uncovered_bytes)));
+    context.reserve_output(bytes);
+}
+
 }  // namespace
 
 void SpecBodyWriter::check_header(const ObjectHeader& header) const {
@@ -80,6 +109,7 @@ void SpecBodyWriter::check_block(const BlockPlacement& place, Encoding, BlockTyp
 }
 
 void SpecBodyWriter::add_block(const BlockPlacement& place, const BlockInput& input, Encoding encoding) {
+    if (input.given == BlockType::Dense) reserve_ahead_of_dense_block(context_, place, input.type, encoding);
     input.visit([&](auto& source) {
         using T = source_value_t<decltype(source)>;
         if constexpr (!kIsDenseSource<std::remove_cvref_t<decltype(source)>>) {

@@ -14,6 +14,7 @@ void WriteContext::reserve_output(std::uint64_t bytes) {
         out.flush();
         sink->reserve(bytes);
     });
+    reserved_until = out.total() + bytes;
 }
 
 void WriteContext::check_extent(const BlockPlacement& place) const {

@@ -47,8 +47,10 @@ struct WriteContext {
     }
 
     // Tells the sink how many bytes are about to follow (a file sink preallocates them); what is buffered goes
-    // out first, so that the hint starts where the file ends.
+    // out first, so that the hint starts where the file ends. Sets reserved_until.
     void reserve_output(std::uint64_t bytes);
+    // The output position (out.total()) up to which space was last reserved; 0 before any reservation.
+    std::uint64_t reserved_until = 0;
 
     // Rules 4 and 2: the block has cells, and they lie in the object.
     void check_extent(const BlockPlacement& place) const;

@@ -84,7 +84,7 @@ void reserve_ahead_of_dense_block(WriteContext& context, const BlockPlacement& p
     const std::uint64_t step = std::clamp(position, kFirstReservationStep, kLargestReservationStep);
     const std::uint64_t bytes =
         std::max<std::uint64_t>(block_bytes, static_cast<std::uint64_t>(std::min<WideCount>(step, uncovered_bytes)));
-    context.reserve_output(bytes);
+    context.reserve_output_unflushed(bytes);
 }
 
 }  // namespace

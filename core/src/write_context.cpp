@@ -17,6 +17,11 @@ void WriteContext::reserve_output(std::uint64_t bytes) {
     reserved_until = out.total() + bytes;
 }
 
+void WriteContext::reserve_output_unflushed(std::uint64_t bytes) {
+    emitting([&] { sink->reserve(bytes + ByteOutput::kBufferBytes); });
+    reserved_until = out.total() + bytes;
+}
+
 void WriteContext::check_extent(const BlockPlacement& place) const {
     if (place.rows == 0 || place.cols == 0) {
         invalid_argument(placement_text(place) + " has no cells; blocks need at least one row and one column (rule 4)");

@@ -1,7 +1,7 @@
 // A matrix that lies in the input file as it lies in memory (the data of a little-endian C-order .npy), written by one
-// dbdf_writer_write_dense call from a mapping of the whole of it. The writer's own pipeline then applies: the output's
-// space is reserved at once, and the values of the next tile are analysed on a helper thread while the current one is
-// written, where tile-by-tile dbdf_writer_add_dense calls analyse each tile on the calling thread between writes.
+// dbdf_writer_write_dense call from a mapping of the whole of it, in the blocks the tile-by-tile path writes: one call
+// and one mapping instead of a call per tile and a mapping per 16 MiB, and the output's space reserved ahead by the
+// writer.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +10,12 @@
 #include "tiling.hpp"
 
 namespace dbdf_cli {
+
+// The writer's encode threads for a mapped matrix (dbdf_writer_options_t.threads): one, so each tile is analysed and
+// written on the calling thread, as the tiles were. The helper thread of two lost (bench/RESULTS.md, "`dbdf convert`
+// through `write_dense`"): its tiles' low-byte buffers fault in afresh, and the values it reads are not in the
+// writing core's cache.
+inline constexpr unsigned kMappedMatrixEncodeThreads = 1;
 
 // Above this many bytes of data the matrix is written tile by tile from mapping windows instead: a mapping of the
 // whole takes page tables of about 1/512 of its size, and the progress line does not move during the one call.

@@ -95,7 +95,7 @@ void npy_to_dbdf(const std::string& input, const std::string& output, const Outp
         }
     };
     const OutputSettings effective = with_output_data_type(settings);
-    Writer writer = open_writer(output, settings.output_dialect, settings.write_meta);
+    Writer writer = open_writer(output, settings.output_dialect, settings.write_meta, kMappedMatrixEncodeThreads);
     begin_output(writer, output, effective, header.rows, header.cols, header.value_type);
     const OutputTarget target{writer.get(), output};
     if (effective.data_type == DBDF_DATA_FRAME) {
@@ -103,8 +103,8 @@ void npy_to_dbdf(const std::string& input, const std::string& output, const Outp
         write_frame_columns(target, header.rows, column_types, effective, gather);
     } else if (!header.fortran_order && !header.big_endian) {
         // The values are written from a read-only mapping of the input, without a copy (guarded_mapping.hpp says what
-        // happens when the file shrinks meanwhile): the whole matrix at once by the writer's own pipeline
-        // (mapped_matrix.hpp) in the spec dialect, whose blocks are the tiles below; otherwise tiles of whole rows from
+        // happens when the file shrinks meanwhile): the whole matrix by one write_dense call (mapped_matrix.hpp) in
+        // the spec dialect, whose blocks are the tiles below; otherwise tiles of whole rows from
         // mapping windows, and other tiles, or all of them when nothing can be mapped, gathered from the window.
         GuardedMapping mapped(input);
         const bool whole = effective.output_dialect == DBDF_DIALECT_SPEC &&

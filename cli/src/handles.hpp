@@ -70,10 +70,13 @@ inline Reader open_checked_input(const std::string& path, dbdf_dialect_t dialect
 }
 
 // A file writer in `dialect`; in the daphne dialect it also writes <path>.meta unless write_meta is false.
-inline Writer open_writer(const std::string& path, dbdf_dialect_t dialect = DBDF_DIALECT_SPEC, bool write_meta = true) {
+// `encode_threads` is dbdf_writer_options_t.threads (0: the library's choice).
+inline Writer open_writer(const std::string& path, dbdf_dialect_t dialect = DBDF_DIALECT_SPEC, bool write_meta = true,
+                          unsigned encode_threads = 0) {
     dbdf_writer_options_t options = DBDF_WRITER_OPTIONS_INIT;
     options.dialect = dialect;
     options.write_meta = write_meta ? 1 : 0;
+    options.threads = encode_threads;
     dbdf_writer_t* writer = nullptr;
     check(dbdf_writer_open_file_with_options(output_to_open(path).c_str(), &options, &writer), path);
     return Writer(writer);

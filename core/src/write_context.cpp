@@ -14,6 +14,12 @@ void WriteContext::reserve_output(std::uint64_t bytes) {
         out.flush();
         sink->reserve(bytes);
     });
+    reserved_until = out.total() + bytes;
+}
+
+void WriteContext::reserve_output_unflushed(std::uint64_t bytes) {
+    emitting([&] { sink->reserve(bytes + ByteOutput::kBufferBytes); });
+    reserved_until = out.total() + bytes;
 }
 
 void WriteContext::check_extent(const BlockPlacement& place) const {

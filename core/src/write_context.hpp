@@ -47,8 +47,14 @@ struct WriteContext {
     }
 
     // Tells the sink how many bytes are about to follow (a file sink preallocates them); what is buffered goes
-    // out first, so that the hint starts where the file ends.
+    // out first, so that the hint starts where the file ends. Sets reserved_until.
     void reserve_output(std::uint64_t bytes);
+    // The same for the `bytes` after the current output position, without flushing what is buffered first (which
+    // would hand a callback or memory sink its bytes in more, smaller pieces): the reservation starts where the
+    // sink's bytes end, before the buffered ones, and is longer by the buffer's capacity. Sets reserved_until.
+    void reserve_output_unflushed(std::uint64_t bytes);
+    // The output position (out.total()) up to which space was last reserved; 0 before any reservation.
+    std::uint64_t reserved_until = 0;
 
     // Rules 4 and 2: the block has cells, and they lie in the object.
     void check_extent(const BlockPlacement& place) const;

@@ -21,6 +21,7 @@
 #include "dbdf/error.hpp"
 #include "dbdf/reader.hpp"
 #include "dbdf/writer.hpp"
+#include "file_sinks.hpp"
 #include "test_support.hpp"
 
 namespace dbdf {
@@ -217,6 +218,56 @@ TEST_F(FileWriter, SpaceReservedForTheDenseSizeIsGivenBackWhenLessIsWritten) {
         EXPECT_EQ(testing::read_dense<double>(file_contents(target_)), values);
         EXPECT_EQ(entries_in(directory_), 1u);
     }
+}
+
+// Dense blocks added one by one get the output's space reserved ahead of them in steps, as write_dense reserves a
+// whole matrix's: what automatic encoding wrote less is given back at finish (64 MiB of small integers in blocks of
+// 256 rows, stored as 8 MiB of u8). An object whose header declares 2^40 rows and whose caller stops after 16 MiB
+// never has more than the first step (64 MiB, and the 1 MiB output buffer) reserved past what was written, and the
+// abandoned temporary file (named here, so that it can be looked at) goes with its reservation.
+TEST_F(FileWriter, SpaceReservedAheadOfAddedDenseBlocksIsBoundedAndGivenBack) {
+    constexpr std::uint64_t kCols = 2048, kBlockRows = 256;
+    std::vector<double> values(std::size_t{4096} * kCols);
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<double>(i % 200);
+    {
+        Writer writer(make_file_sink(target_));
+        writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 4096, kCols);
+        for (std::uint64_t row = 0; row < 4096; row += kBlockRows) {
+            writer.add_dense({row, 0, kBlockRows, kCols}, ValueType::F64, values.data() + row * kCols,
+                             kBlockRows * kCols, 0, {});
+        }
+        writer.finish();
+    }
+    struct stat info {};
+    ASSERT_EQ(::stat(target_.c_str(), &info), 0);
+    EXPECT_LT(info.st_size, 9 << 20);
+    EXPECT_LE(static_cast<std::uint64_t>(info.st_blocks) * 512, static_cast<std::uint64_t>(info.st_size) + (1 << 20))
+        << "allocated " << info.st_blocks * 512 << " bytes for a file of " << info.st_size;
+    EXPECT_EQ(testing::read_dense<double>(file_contents(target_)), values);
+
+    std::ofstream(target_, std::ios::binary | std::ios::trunc) << "previous contents";
+    std::vector<double> fractions(kBlockRows * kCols);  // nothing narrower holds them: 4 MiB of f64 per block
+    for (std::size_t i = 0; i < fractions.size(); ++i) fractions[i] = 0.1 * static_cast<double>(i);
+    constexpr std::uint64_t kFirstStep = std::uint64_t{64} << 20;
+    {
+        Writer writer(detail::make_file_sink(target_, FileCommit::Atomic, detail::TemporaryKind::Named));
+        writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, std::uint64_t{1} << 40, kCols);
+        for (std::uint64_t row = 0; row < 4 * kBlockRows; row += kBlockRows) {
+            writer.add_dense({row, 0, kBlockRows, kCols}, ValueType::F64, fractions.data(), fractions.size(), 0, {});
+        }
+        ASSERT_EQ(entries_in(directory_), 2u) << "the target and the named temporary file";
+        for (const fs::directory_entry& entry : fs::directory_iterator(directory_)) {
+            if (entry.path() == target_) continue;
+            ASSERT_EQ(::stat(entry.path().c_str(), &info), 0);
+            EXPECT_GE(static_cast<std::uint64_t>(info.st_size), 4 * fractions.size() * sizeof(double));
+            EXPECT_LE(static_cast<std::uint64_t>(info.st_blocks) * 512,
+                      static_cast<std::uint64_t>(info.st_size) + kFirstStep + (2 << 20))
+                << "allocated " << info.st_blocks * 512 << " bytes for a file of " << info.st_size;
+        }
+    }
+    EXPECT_EQ(entries_in(directory_), 1u);
+    EXPECT_EQ(file_bytes(target_),
+              std::vector<char>(std::begin("previous contents"), std::end("previous contents") - 1));
 }
 
 // The file is created with mode 0666 and the process umask applied, as for any new file.

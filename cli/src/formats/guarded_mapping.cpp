@@ -2,6 +2,7 @@
 
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,13 +22,13 @@ namespace {
 // and only read by the handler (async-signal-safe: atomics, write, _exit).
 std::atomic<std::uintptr_t> guarded_begin{0};
 std::atomic<std::uintptr_t> guarded_end{0};
-char shrink_message[1024];
-std::atomic<std::size_t> shrink_message_bytes{0};
+char handler_message[1024];
+std::atomic<std::size_t> handler_message_bytes{0};
 
 void report_shrunk_input(int signal_number, siginfo_t* info, void*) {
     const auto address = reinterpret_cast<std::uintptr_t>(info->si_addr);
     if (address >= guarded_begin.load() && address < guarded_end.load()) {
-        [[maybe_unused]] const ssize_t written = ::write(2, shrink_message, shrink_message_bytes.load());
+        [[maybe_unused]] const ssize_t written = ::write(2, handler_message, handler_message_bytes.load());
         dbdf_remove_temporary_files();
         ::_exit(kExitInvalid);
     }
@@ -50,16 +51,25 @@ void install_handler_once() {
 }  // namespace
 
 GuardedMapping::GuardedMapping(const std::string& path) : file_(path) {
-    const std::string message = fmt::format(
-        "dbdf: {}: the input shrank while it was read (it had {} bytes when it was opened); no output was written\n",
-        file_.path(), file_.size());
-    const std::size_t bytes = std::min(message.size(), sizeof shrink_message);
-    std::memcpy(shrink_message, message.data(), bytes);
-    shrink_message_bytes.store(bytes);
+    const std::string message = "dbdf: " + shrink_message() + "\n";
+    const std::size_t bytes = std::min(message.size(), sizeof handler_message);
+    std::memcpy(handler_message, message.data(), bytes);
+    handler_message_bytes.store(bytes);
     install_handler_once();
 }
 
 GuardedMapping::~GuardedMapping() { unmap(); }
+
+bool GuardedMapping::shrank() const {
+    struct stat status {};
+    return ::fstat(file_.descriptor(), &status) == 0 && static_cast<std::uint64_t>(status.st_size) < file_.size();
+}
+
+std::string GuardedMapping::shrink_message() const {
+    return fmt::format(
+        "{}: the input shrank while it was read (it had {} bytes when it was opened); no output was written",
+        file_.path(), file_.size());
+}
 
 void GuardedMapping::unmap() {
     if (window_ == nullptr) return;

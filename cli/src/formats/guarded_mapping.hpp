@@ -34,6 +34,14 @@ public:
 
     static constexpr std::size_t kWindowBytes = std::size_t{16} << 20;
 
+    // Whether the file is now shorter than when it was opened. The kernel's write of mapped bytes that were lost
+    // meanwhile fails with EFAULT ("Bad address") instead of raising SIGBUS; a caller whose write from the mapping
+    // failed asks this, and reports shrink_message() instead of the write's error.
+    bool shrank() const;
+    // "<file>: the input shrank while it was read (it had N bytes when it was opened); no output was written": what
+    // the SIGBUS handler prints after "dbdf: ".
+    std::string shrink_message() const;
+
 private:
     void unmap();
 

@@ -11,6 +11,7 @@
 #include "output_header.hpp"
 #include "row_major_windows.hpp"
 #include "guarded_mapping.hpp"
+#include "mapped_matrix.hpp"
 #include "windowed_input.hpp"
 
 namespace dbdf_cli {
@@ -94,24 +95,33 @@ void npy_to_dbdf(const std::string& input, const std::string& output, const Outp
         }
     };
     const OutputSettings effective = with_output_data_type(settings);
-    Writer writer = open_writer(output, settings.output_dialect, settings.write_meta);
+    Writer writer = open_writer(output, settings.output_dialect, settings.write_meta, kMappedMatrixEncodeThreads);
     begin_output(writer, output, effective, header.rows, header.cols, header.value_type);
     const OutputTarget target{writer.get(), output};
     if (effective.data_type == DBDF_DATA_FRAME) {
         const std::vector<dbdf_value_type_t> column_types(header.cols, header.value_type);
         write_frame_columns(target, header.rows, column_types, effective, gather);
     } else if (!header.fortran_order && !header.big_endian) {
-        // Tiles of whole rows are written from a read-only mapping of the input, without a copy (guarded_mapping.hpp
-        // says what happens when the file shrinks meanwhile); other tiles, or all of them when nothing can be
-        // mapped, are gathered from the window.
+        // The values are written from a read-only mapping of the input, without a copy (guarded_mapping.hpp says what
+        // happens when the file shrinks meanwhile): the whole matrix by one write_dense call (mapped_matrix.hpp) in
+        // the spec dialect, whose blocks are the tiles below; otherwise tiles of whole rows from
+        // mapping windows, and other tiles, or all of them when nothing can be mapped, gathered from the window.
         GuardedMapping mapped(input);
+        const bool whole = effective.output_dialect == DBDF_DIALECT_SPEC &&
+                           write_mapped_matrix(target, mapped, header.data_offset, header.rows, header.cols,
+                                               header.value_type, effective);
         auto borrow = [&](std::uint64_t row, std::uint64_t col, std::uint64_t rows, std::uint64_t cols) {
             const bool contiguous = cols == header.cols || rows == 1;
             return contiguous ? static_cast<const void*>(mapped.bytes(
                                     header.data_offset + (row * header.cols + col) * width, rows * cols * width))
                               : nullptr;
         };
-        write_matrix_tiles(target, header.rows, header.cols, header.value_type, effective, gather, nullptr, borrow);
+        if (!whole) {
+            reporting_shrink(mapped, [&] {
+                write_matrix_tiles(target, header.rows, header.cols, header.value_type, effective, gather, nullptr,
+                                   borrow);
+            });
+        }
     } else {
         write_matrix_tiles(target, header.rows, header.cols, header.value_type, effective, gather);
     }

@@ -11,11 +11,12 @@
 
 namespace dbdf_cli {
 
-// The writer's encode threads for a mapped matrix (dbdf_writer_options_t.threads): one, so each tile is analysed and
-// written on the calling thread, as the tiles were. The helper thread of two lost (bench/RESULTS.md, "`dbdf convert`
-// through `write_dense`"): its tiles' low-byte buffers fault in afresh, and the values it reads are not in the
-// writing core's cache.
-inline constexpr unsigned kMappedMatrixEncodeThreads = 1;
+// The writer's encode threads for a mapped matrix (dbdf_writer_options_t.threads): the library's choice, two for
+// a large matrix on a machine of two cores or more, so the next tile is analysed on a helper thread while this one is
+// written. Measured on an idle machine that is faster in wall time than one thread for random doubles and integers
+// 0..99 (bench/RESULTS.md, "`dbdf convert` on an idle machine"); one thread did better only on a loaded machine, as
+// `write_dense`'s own one-thread figures do there.
+inline constexpr unsigned kMappedMatrixEncodeThreads = 0;
 
 // Above this many bytes of data the matrix is written tile by tile from mapping windows instead: a mapping of the
 // whole takes page tables of about 1/512 of its size, and the progress line does not move during the one call.

@@ -97,9 +97,6 @@ def interleaved(operations: dict, outputs: Outputs, rounds: int) -> dict[str, li
     for run in range(rounds + 1):
         for name, (operation, who) in operations.items():
             outputs.clean()
-            # The file system's work for the deleted files (freeing the blocks of a preallocated output) finishes
-            # here, untimed, instead of slowing whichever operation comes next.
-            os.sync()
             cpu_before, start = cpu_seconds(who), time.perf_counter()
             operation()
             wall, cpu = time.perf_counter() - start, cpu_seconds(who) - cpu_before

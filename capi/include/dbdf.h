@@ -32,12 +32,16 @@
  * - Typed arrays (values as void *, indices and row offsets as uint32_t * or uint64_t *), inputs and outputs, need
  *   not be aligned for their element type: a pointer into a packed buffer or a NumPy view at an odd byte offset is
  *   valid. Aligned arrays are read and written in place. A misaligned one is read or written through byte-safe
- *   accesses, or through an aligned copy of one block (or one piece of a few MiB) at a time, never of the whole
- *   array. Each function below that takes such an array says so.
+ *   accesses, or through an aligned copy of one part at a time: a piece of a few MiB for dbdf_reader_read_dense...
+ *   and dbdf_reader_read_column, one block for the block calls (dbdf_writer_add_..., dbdf_reader_block_decode_...)
+ *   and for each block that dbdf_writer_write_dense, _write_csr and _write_column write (in the daphne dialect a
+ *   CSR matrix is one block). Such a copy takes as much memory again as its part. Each function below that takes
+ *   such an array says so.
  * - The decoding and whole-object reading functions (dbdf_reader_block_decode_..., dbdf_reader_read_dense...,
  *   dbdf_reader_read_column, dbdf_reader_read_csr) write their output buffers while they decode, without a copy
- *   in between (except the bounded copies of an output not aligned for its type). When they fail with DBDF_ERR_FORMAT or DBDF_ERR_RANGE, the output buffers may hold part of the
- *   output: their contents are then unspecified.
+ *   in between (except the copies of an output not aligned for its type, above). When they fail with
+ *   DBDF_ERR_FORMAT or DBDF_ERR_RANGE, the output buffers may hold part of the output: their contents are then
+ *   unspecified.
  * - Borrowed pointers returned by the library (payload bytes, labels, memory output) stay valid for the time
  *   stated at each function; never free them.
  * - Free functions accept NULL and do nothing then.

@@ -29,7 +29,7 @@ void scatter_block_csr(const ByteWindow& input, const BlockView& block, const Ob
             const std::uint64_t position = load_element<std::uint64_t>(row_cursor, block.row + row);
             store_element(row_cursor, block.row + row, position + 1);
             store_element(values, position, convert_or_throw<D>(value, block, row, col, offset));
-            store_element(col_indices, position, block.col + col);
+            store_element<std::uint64_t>(col_indices, position, block.col + col);
         });
     });
 }

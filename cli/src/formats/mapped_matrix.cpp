@@ -11,7 +11,8 @@ bool write_mapped_matrix(const OutputTarget& output, GuardedMapping& input, std:
     const std::uint64_t cells = rows * cols;
     if (cells == 0 || cells * width > kWholeMappingBytes) return false;
     const std::uint8_t* values = input.bytes(offset, cells * width);
-    // The writer reads the values as their type: an .npy whose header puts its data at an odd offset is tiled.
+    // Data misaligned for its type (an .npy whose header puts it at an odd offset) is tiled. The library accepts it
+    // too, but would copy each block into aligned memory and encode it on this thread: what the tile path does.
     if (values == nullptr || reinterpret_cast<std::uintptr_t>(values) % width != 0) return false;
     Progress progress(rows);
     reporting_shrink(input, [&] {

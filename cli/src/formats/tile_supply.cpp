@@ -25,8 +25,9 @@ bool TileSupply::next(TileJob& job, const void*& values) {
     if (job.fill == TileJob::Fill::none) return true;
     if (job.fill == TileJob::Fill::gathered && borrow_) {
         values = borrow_(job.row, job.col, job.rows, job.cols);
-        // The writer reads the values as their type, so a borrowed tile must be aligned for it: an .npy whose header
-        // length puts its data at an odd offset lies misaligned in the mapping, and its tiles are gathered instead.
+        // A borrowed tile misaligned for its type (an .npy whose header length puts its data at an odd offset) is
+        // gathered instead. The library accepts misaligned values as well, but reads them through an aligned copy of
+        // each block; gathering is that same one copy, made here once.
         if (values != nullptr && reinterpret_cast<std::uintptr_t>(values) % dbdf_value_type_size(job.type) == 0) {
             return true;
         }

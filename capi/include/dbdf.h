@@ -908,10 +908,13 @@ typedef struct dbdf_writer_options {
      *  finish returns; it costs a flush of the data to the disk. 0 (the default): the replacement is atomic but
      *  not synced (see dbdf_writer_open_file()). Also applies to the .meta sidecar. */
     int durable;
-    /** Threads dbdf_writer_write_dense() uses, the calling thread included: with two, the values of the blocks
-     *  ahead are analysed on a helper thread (started for the call and joined before it returns) while the
-     *  calling thread encodes and writes. 0 (the default): two on machines with several cores for matrices of
-     *  16 MiB or more, one otherwise. 1: only the calling thread. Other calls always run on the calling thread. */
+    /** Threads dbdf_writer_write_dense() uses, the calling thread included; the others are started for the call
+     *  and joined before it returns. Every one of them analyses the values of the next block not yet taken (the
+     *  calling thread whenever the next block to write is not analysed yet), at most as many blocks ahead of the
+     *  writing as there are threads, while the calling thread encodes and writes the blocks in order. 0 (the
+     *  default): one per processor core, at most four, for matrices of 16 MiB or more; one otherwise. 1: only the
+     *  calling thread. The bytes written are the same whatever the count; other calls always run on the calling
+     *  thread. */
     unsigned threads;
 } dbdf_writer_options_t;
 

@@ -1,6 +1,6 @@
 // The spec writer's pipeline for the tiles of a whole dense matrix: the values of the tiles ahead are analysed on
-// a helper thread while the caller's thread encodes and writes, so that automatic encoding costs no more than
-// writing.
+// helper threads, and on the caller's thread whenever it has no analysed tile to write, while the caller's thread
+// encodes and writes in tile order, so that automatic encoding costs no more than writing.
 #pragma once
 
 #include <cstddef>
@@ -10,10 +10,12 @@
 
 namespace dbdf::detail {
 
-// Calls emit(i, analyse(i)) for every tile i in [0, tiles), in order, emit always on the caller's thread. With
-// `threads` of 2 or more and several tiles, analyse runs on one helper thread, at most a couple of tiles ahead of
-// emit, so a tile's values are often still in the cache when they are written. The first exception of either, in
-// tile order, is rethrown once the helper has stopped; no tile after it is emitted.
+// Calls emit(i, analyse(i)) for every tile i in [0, tiles), emit in order and always on the caller's thread. With
+// `threads` of 2 or more and several tiles, analyse runs on threads - 1 helper threads and on the caller's thread
+// too: every thread takes the next tile not yet taken, and the caller's thread does so whenever the next tile to
+// write is still being analysed. No tile is analysed more than `threads` tiles ahead of the next one written
+// (its facts wait in memory until it is). The first exception of either, in tile order, is rethrown once every
+// helper has stopped; no tile after it is emitted, and no tile after a failed analysis is started.
 void run_analysis_pipeline(std::size_t tiles, unsigned threads, const std::function<BlockFacts(std::size_t)>& analyse,
                            const std::function<void(std::size_t, const BlockFacts&)>& emit);
 

@@ -17,8 +17,8 @@ void parallel_for(std::size_t count, unsigned threads, const std::function<void(
 // work large enough that starting threads pays; otherwise as many as asked).
 unsigned decode_threads(unsigned threads, std::size_t pieces, std::uint64_t work_bytes);
 
-// The threads worth using to encode `work_bytes` in `pieces` tiles with the setting `threads` (0: automatic, two
-// on machines with several cores for work large enough, one otherwise; encoding uses at most two).
+// The threads worth using to encode `work_bytes` in `pieces` tiles with the setting `threads` (0: automatic, one
+// per core, at most four, for work large enough, one otherwise; never more than one per tile).
 unsigned encode_threads(unsigned threads, std::size_t pieces, std::uint64_t work_bytes);
 
 }  // namespace dbdf::detail

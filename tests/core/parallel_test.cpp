@@ -1,4 +1,4 @@
-// Whole-object reads decoded on several threads and write_dense with its analysis on a helper thread give exactly
+// Whole-object reads decoded on several threads and write_dense with its analysis on helper threads give exactly
 // what one thread gives: the same values, the same bytes, the same first error, and no thread left running.
 #include <gtest/gtest.h>
 
@@ -152,11 +152,12 @@ TEST(Parallel, SeveralWindowsReadAsOneMatchTheirReadsOneByOne) {
     }
 }
 
-TEST(Parallel, AnalysisOnAHelperThreadWritesTheSameBytes) {
+TEST(Parallel, AnalysisOnSeveralThreadsWritesTheSameBytes) {
     const std::vector<double> values = mixed_values();
     const std::vector<std::byte> single = mixed_matrix(values, 1);
     EXPECT_EQ(mixed_matrix(values, 2), single);
-    EXPECT_EQ(mixed_matrix(values, 8), single);  // at most two are used
+    EXPECT_EQ(mixed_matrix(values, 3), single);
+    EXPECT_EQ(mixed_matrix(values, 8), single);
     for (const Encoding encoding : {Encoding::Dense, Encoding::Csr, Encoding::Coo, Encoding::AsGiven}) {
         auto written = [&](unsigned threads) {
             return write_to_memory([&](Writer& writer) {
@@ -166,12 +167,13 @@ TEST(Parallel, AnalysisOnAHelperThreadWritesTheSameBytes) {
             });
         };
         EXPECT_EQ(written(2), written(1)) << static_cast<int>(encoding);
+        EXPECT_EQ(written(4), written(1)) << static_cast<int>(encoding);
     }
 }
 
-// A value the object's type cannot hold (rule 8) in a later tile: with the analysis on a helper thread the writer
+// A value the object's type cannot hold (rule 8) in a later tile: with the analysis on several threads the writer
 // fails with the same error, having written the same tiles before it, and can be destroyed at once.
-TEST(Parallel, HelperThreadAnalysisFailureMatchesOneThread) {
+TEST(Parallel, ThreadedAnalysisFailureMatchesOneThread) {
     std::vector<std::int64_t> values(kRows * kCols, 7);
     values[1200 * kCols + 600] = std::int64_t{1} << 40;
     auto outcome = [&](unsigned threads) {
@@ -191,18 +193,19 @@ TEST(Parallel, HelperThreadAnalysisFailureMatchesOneThread) {
     EXPECT_NE(single.first.find("1099511627776"), std::string::npos) << single.first;
     EXPECT_NE(single.first.find("rule 8"), std::string::npos) << single.first;
     EXPECT_EQ(outcome(2), single);
+    EXPECT_EQ(outcome(4), single);
 }
 
-// The sink refuses bytes while the helper thread is analysing tiles ahead: the write fails with the sink's error
-// and the helper is stopped and joined.
-TEST(Parallel, SinkFailureStopsTheHelperThread) {
+// The sink refuses bytes while helper threads are analysing tiles ahead: the write fails with the sink's error
+// and the helpers are stopped and joined.
+TEST(Parallel, SinkFailureStopsTheHelperThreads) {
     const std::vector<double> values = mixed_values();
     std::size_t accepted = 0;
     Writer writer(std::make_unique<CallbackSink>([&](std::span<const std::byte> bytes) {
         accepted += bytes.size();
         return accepted < (std::size_t{1} << 20);
     }));
-    writer.set_encode_threads(2);
+    writer.set_encode_threads(3);
     writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, kRows, kCols);
     try {
         writer.write_dense(ValueType::F64, values.data(), values.size(), 0, WriteOptions{Encoding::Auto, 64, 700});

@@ -50,11 +50,12 @@ namespace Dbdf
         public bool Durable { get; set; }
 
         /// <summary>
-        /// Threads <c>WriteDense</c> uses, the calling thread included: with two, the values of the blocks ahead are
-        /// analysed on a helper thread (started for the call and joined before it returns) while the calling thread
-        /// encodes and writes. 0 (the default): automatic, two on machines with several cores for matrices of 16 MiB
-        /// or more, one otherwise. 1: only the calling thread. The bytes written are the same whatever the count;
-        /// other members always run on the calling thread.
+        /// Threads <c>WriteDense</c> uses, the calling thread included; the others are started for the call and
+        /// joined before it returns. Every one of them analyses the values of the next block not yet taken (the
+        /// calling thread whenever the next block to write is not analysed yet) while the calling thread encodes and
+        /// writes the blocks in order. 0 (the default): automatic, one per processor core, at most four, for matrices
+        /// of 16 MiB or more; one otherwise. 1: only the calling thread. The bytes written are the same whatever the
+        /// count; other members always run on the calling thread.
         /// </summary>
         /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
         public int Threads

@@ -11,9 +11,9 @@
 
 namespace dbdf_cli {
 
-// The writer's encode threads for a mapped matrix (dbdf_writer_options_t.threads): the library's choice, two for
-// a large matrix on a machine of two cores or more, so the next tile is analysed on a helper thread while this one is
-// written. Measured on an idle machine that is faster in wall time than one thread for random doubles and integers
+// The writer's encode threads for a mapped matrix (dbdf_writer_options_t.threads): the library's choice, one per
+// core (at most four) for a large matrix, so the tiles ahead are analysed on the other threads, and on this one
+// whenever the next tile is not ready, while this one writes. Measured on an idle machine that is faster in wall time than one thread for random doubles and integers
 // 0..99 (bench/RESULTS.md, "`dbdf convert` on an idle machine"); one thread did better only on a loaded machine, as
 // `write_dense`'s own one-thread figures do there.
 inline constexpr unsigned kMappedMatrixEncodeThreads = 0;

@@ -91,9 +91,9 @@ public:
     void write_column(std::uint64_t column, ValueType type, const void* values, std::size_t count,
                       const WriteOptions& options);
 
-    // Threads write_dense uses, the caller's included: with two, the values of the tiles ahead are analysed on a
-    // helper thread while the caller's encodes and writes. 0 (the default): automatic, two on machines with
-    // several cores for matrices of 16 MiB or more, one otherwise.
+    // Threads write_dense uses, the caller's included: all analyse the values of the tiles ahead (the caller's
+    // whenever the next tile to write is not analysed yet) while the caller's encodes and writes them in order.
+    // 0 (the default): automatic, one per core, at most four, for matrices of 16 MiB or more; one otherwise.
     void set_encode_threads(unsigned threads);
     unsigned encode_threads() const;
 

@@ -56,9 +56,9 @@ def save(path: WriterTarget, obj: SaveObject, encoding: EncodingArg = "auto", bl
     "<path>.meta" sidecar (never for a scalar: the runtime writes none).
     durable: sync the file (and the sidecar) and its directory to the disk before returning, so the new file
     survives a system crash; by default the replacement is atomic but not synced (see Writer).
-    threads: how many threads write a dense matrix (a helper thread analyses the tiles ahead): None or 0 (the
-    default) for two on machines with several cores and matrices of 16 MiB or more, 1 for the calling thread
-    only. The bytes written are the same either way."""
+    threads: how many threads write a dense matrix, the calling thread included (all analyse the tiles ahead;
+    the calling thread also writes them): None or 0 (the default) for one per core, at most four, for matrices
+    of 16 MiB or more, 1 for the calling thread only. The bytes written are the same either way."""
     if dialect_of(dialect) is Dialect.DAPHNE and block is not None:
         raise ValueError("the daphne dialect stores every object as one block; block= does not apply")
     with Writer(path, dialect, write_meta, durable=durable, threads=threads) as writer:

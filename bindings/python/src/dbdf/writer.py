@@ -43,11 +43,12 @@ class Writer:
     (readers see the old file or the new one, never a part) but not synced, as with numpy.save, so after a crash
     the new contents may be missing. The bytes written are the same either way.
 
-    threads: how many threads write_dense uses, the calling thread included: with two, the tiles ahead are
-    analysed on a helper thread (started for the call and joined before it returns) while the calling thread
-    encodes and writes; more than two gain nothing. None or 0 (the default): two on machines with several cores
-    for matrices of 16 MiB or more, one otherwise. 1: only the calling thread. The bytes written never depend on
-    it; other calls always run on the calling thread.
+    threads: how many threads write_dense uses, the calling thread included; the others are started for the
+    call and joined before it returns. Every one of them analyses the next tile not yet taken (the calling
+    thread whenever the next tile to write is not analysed yet) while the calling thread encodes and writes the
+    tiles in order. None or 0 (the default): one per processor core, at most four, for matrices of 16 MiB or
+    more; one otherwise. 1: only the calling thread. The bytes written never depend on it; other calls always
+    run on the calling thread.
 
     path may also be any binary file object with write() (an open file, io.BytesIO, a socket's makefile("wb"),
     an fsspec or other remote file): the bytes are written to it in order as they are made, from its position on,

@@ -822,7 +822,7 @@ pub struct dbdf_writer_options {
     pub write_meta: ::core::ffi::c_int,
     #[doc = " File writers only: non-zero makes dbdf_writer_finish() sync the file's data to the disk before moving it\n  over the target, and the directory after, so the new file survives a system crash (power loss) once\n  finish returns; it costs a flush of the data to the disk. 0 (the default): the replacement is atomic but\n  not synced (see dbdf_writer_open_file()). Also applies to the .meta sidecar."]
     pub durable: ::core::ffi::c_int,
-    #[doc = " Threads dbdf_writer_write_dense() uses, the calling thread included: with two, the values of the blocks\n  ahead are analysed on a helper thread (started for the call and joined before it returns) while the\n  calling thread encodes and writes. 0 (the default): two on machines with several cores for matrices of\n  16 MiB or more, one otherwise. 1: only the calling thread. Other calls always run on the calling thread."]
+    #[doc = " Threads dbdf_writer_write_dense() uses, the calling thread included; the others are started for the call\n  and joined before it returns. Every one of them analyses the values of the next block not yet taken (the\n  calling thread whenever the next block to write is not analysed yet), at most as many blocks ahead of the\n  writing as there are threads, while the calling thread encodes and writes the blocks in order. 0 (the\n  default): one per processor core, at most four, for matrices of 16 MiB or more; one otherwise. 1: only the\n  calling thread. The bytes written are the same whatever the count; other calls always run on the calling\n  thread."]
     pub threads: ::core::ffi::c_uint,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]

@@ -153,11 +153,11 @@ pub struct WriterOptions {
     /// synced, as with most writers, so after a crash the new contents may be missing. Ignored by memory and sink
     /// writers. The bytes written are the same either way.
     pub durable: bool,
-    /// Threads [`write_dense`](crate::Writer::write_dense) uses, the calling thread included: with two, the values
-    /// of the tiles ahead are analysed on a helper thread (started for the call and joined before it returns)
-    /// while the calling thread encodes and writes; more than two gain nothing. `None` (the default): two on
-    /// machines with several cores for matrices of 16 MiB or more, one otherwise. One ([`NonZeroUsize::MIN`]):
-    /// only the calling thread. Other calls always run on the calling thread, and the bytes written never depend
+    /// Threads [`write_dense`](crate::Writer::write_dense) uses, the calling thread included; the others are
+    /// started for the call and joined before it returns. Every one of them analyses the values of the next tile
+    /// not yet taken (the calling thread whenever the next tile to write is not analysed yet) while the calling
+    /// thread encodes and writes the tiles in order. `None` (the default): one per processor core, at most four,
+    /// for matrices of 16 MiB or more; one otherwise. One ([`NonZeroUsize::MIN`]): only the calling thread. Other calls always run on the calling thread, and the bytes written never depend
     /// on the count. More than `u32::MAX` is refused when the writer is opened ([`Status::InvalidArgument`]).
     pub threads: Option<NonZeroUsize>,
 }

@@ -1,0 +1,198 @@
+// The pipeline of write_dense (analysis_pipeline.hpp) with analyses and writes that record what they see: tiles
+// are written once each and in order on the caller's thread, analysed on every thread the caller allows (the
+// caller's own included), never further ahead than the bound, and a failure is reported in tile order.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "analysis_pipeline.hpp"
+
+using namespace dbdf::detail;
+
+namespace {
+
+// A flag one thread raises and another waits for, with a bound on the wait so that a pipeline that never raises
+// it fails the test instead of hanging it.
+class Signal {
+public:
+    void raise() {
+        {
+            std::lock_guard lock(mutex_);
+            raised_ = true;
+        }
+        changed_.notify_all();
+    }
+
+    bool wait_for_a_while() {
+        std::unique_lock lock(mutex_);
+        return changed_.wait_for(lock, std::chrono::seconds(10), [&] { return raised_; });
+    }
+
+private:
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    bool raised_ = false;
+};
+
+// The entry count a tile's analysis reports: its index, so that a write sees whose facts it got.
+BlockFacts facts_of(std::size_t tile) {
+    BlockFacts facts;
+    facts.entries = tile;
+    return facts;
+}
+
+}  // namespace
+
+TEST(ParallelAnalysis, EveryTileIsWrittenOnceInOrderOnTheCallersThreadWithItsOwnFacts) {
+    constexpr std::size_t kTiles = 200;
+    for (const unsigned threads : {1u, 2u, 3u, 8u}) {
+        std::vector<std::atomic<int>> analysed(kTiles);
+        std::vector<std::size_t> written;
+        const std::thread::id caller = std::this_thread::get_id();
+        run_analysis_pipeline(
+            kTiles, threads,
+            [&](std::size_t tile) {
+                analysed[tile].fetch_add(1);
+                return facts_of(tile);
+            },
+            [&](std::size_t tile, const BlockFacts& facts) {
+                EXPECT_EQ(std::this_thread::get_id(), caller);
+                EXPECT_EQ(facts.entries, tile);
+                written.push_back(tile);
+            });
+        ASSERT_EQ(written.size(), kTiles) << threads;
+        for (std::size_t tile = 0; tile < kTiles; ++tile) {
+            EXPECT_EQ(written[tile], tile) << threads;
+            EXPECT_EQ(analysed[tile].load(), 1) << "tile " << tile << ", " << threads << " threads";
+        }
+    }
+}
+
+// Tile 0's analysis does not end before tile 1's has started: only a second analysing thread lets that happen,
+// whichever of the two took tile 0.
+TEST(ParallelAnalysis, TwoThreadsAnalyseTwoTilesAtOnce) {
+    Signal second_started;
+    bool overlapped = false;
+    run_analysis_pipeline(
+        8, 2,
+        [&](std::size_t tile) {
+            if (tile == 1) second_started.raise();
+            if (tile == 0) overlapped = second_started.wait_for_a_while();
+            return facts_of(tile);
+        },
+        [](std::size_t, const BlockFacts&) {});
+    EXPECT_TRUE(overlapped);
+}
+
+// Analyses on another thread wait until the caller's thread has analysed a tile itself: it must do so, since the
+// tile it is to write next is never ready before that.
+TEST(ParallelAnalysis, TheCallersThreadAnalysesWhileItsNextTileIsNotReady) {
+    const std::thread::id caller = std::this_thread::get_id();
+    Signal caller_analysed;
+    bool waited_for_the_caller = true;
+    std::mutex threads_mutex;
+    std::set<std::thread::id> analysing_threads;
+    run_analysis_pipeline(
+        16, 2,
+        [&](std::size_t tile) {
+            {
+                std::lock_guard lock(threads_mutex);
+                analysing_threads.insert(std::this_thread::get_id());
+            }
+            if (std::this_thread::get_id() == caller) {
+                caller_analysed.raise();
+            } else if (waited_for_the_caller && !caller_analysed.wait_for_a_while()) {
+                waited_for_the_caller = false;  // once is enough: the other tiles do not wait again
+            }
+            return facts_of(tile);
+        },
+        [](std::size_t, const BlockFacts&) {});
+    EXPECT_TRUE(waited_for_the_caller);
+    EXPECT_EQ(analysing_threads.count(caller), 1u);
+}
+
+// With slow writes, the analysers run as far ahead as they may: `threads` tiles past the next one to write, and not
+// one more.
+TEST(ParallelAnalysis, AnalysisStaysWithinItsBoundAheadOfTheWrites) {
+    constexpr std::size_t kTiles = 40;
+    for (const unsigned threads : {2u, 3u}) {
+        std::atomic<std::size_t> written{0};
+        std::atomic<std::size_t> farthest_ahead{0};
+        run_analysis_pipeline(
+            kTiles, threads,
+            [&](std::size_t tile) {
+                const std::size_t ahead = tile - written.load();
+                std::size_t seen = farthest_ahead.load();
+                while (ahead > seen && !farthest_ahead.compare_exchange_weak(seen, ahead)) {
+                }
+                return facts_of(tile);
+            },
+            [&](std::size_t tile, const BlockFacts&) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(2));
+                written.store(tile + 1);
+            });
+        EXPECT_EQ(written.load(), kTiles);
+        EXPECT_EQ(farthest_ahead.load(), threads) << threads << " threads";
+    }
+}
+
+// A failed analysis is reported when its tile's turn to be written comes: the tiles before it are written, none
+// after it, and the tiles after it that were not taken yet are not analysed.
+TEST(ParallelAnalysis, AFailedAnalysisIsReportedInTileOrder) {
+    constexpr std::size_t kFailing = 9;
+    for (const unsigned threads : {1u, 2u, 4u}) {
+        std::vector<std::size_t> written;
+        std::atomic<std::size_t> last_analysed{0};
+        try {
+            run_analysis_pipeline(
+                100, threads,
+                [&](std::size_t tile) {
+                    std::size_t seen = last_analysed.load();
+                    while (tile > seen && !last_analysed.compare_exchange_weak(seen, tile)) {
+                    }
+                    if (tile == kFailing) throw std::runtime_error("tile " + std::to_string(tile));
+                    return facts_of(tile);
+                },
+                [&](std::size_t tile, const BlockFacts&) { written.push_back(tile); });
+            ADD_FAILURE() << "no failure reported with " << threads << " threads";
+        } catch (const std::runtime_error& error) {
+            EXPECT_EQ(std::string(error.what()), "tile 9");
+        }
+        EXPECT_EQ(written.size(), kFailing) << threads;
+        EXPECT_LE(last_analysed.load(), kFailing + threads) << threads;
+    }
+}
+
+// A write that fails comes before the failed analysis of a later tile: the write's error is the one reported, and
+// the helpers are stopped and joined before it is.
+TEST(ParallelAnalysis, AFailedWriteIsReportedBeforeALaterFailedAnalysis) {
+    for (const unsigned threads : {2u, 4u}) {
+        std::size_t writes = 0;
+        try {
+            run_analysis_pipeline(
+                100, threads,
+                [&](std::size_t tile) {
+                    if (tile == 6) throw std::runtime_error("analysis of tile 6");
+                    return facts_of(tile);
+                },
+                [&](std::size_t tile, const BlockFacts&) {
+                    ++writes;
+                    if (tile == 4) throw std::logic_error("write of tile 4");
+                });
+            ADD_FAILURE() << "no failure reported";
+        } catch (const std::logic_error& error) {
+            EXPECT_EQ(std::string(error.what()), "write of tile 4");
+        }
+        EXPECT_EQ(writes, 5u);
+    }
+}

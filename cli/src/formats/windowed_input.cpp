@@ -32,8 +32,9 @@ const std::uint8_t* WindowedInput::bytes(std::uint64_t offset, std::size_t count
     if (offset >= window_offset_ && offset + count <= window_offset_ + window_.size()) {
         return window_.data() + (offset - window_offset_);
     }
-    window_.resize(std::max<std::uint64_t>(count, std::min<std::uint64_t>(kWindowBytes, file_.size() - offset)));
+    window_.resize(std::max<std::uint64_t>(count, std::min<std::uint64_t>(next_window_bytes_, file_.size() - offset)));
     window_offset_ = offset;
+    next_window_bytes_ = std::min(kWindowBytes, 2 * next_window_bytes_);
     try {
         read_fully(offset, window_.size(), window_.data());
     } catch (...) {

@@ -20,8 +20,10 @@ public:
     const std::string& path() const { return file_.path(); }
     std::uint64_t size() const { return file_.size(); }
 
-    // The `count` bytes at `offset`, valid until the next call. They are read in windows of at least kWindowBytes,
-    // so nearby small reads (the cells of a tile, a column of a row-major array) cost one system call per window.
+    // The `count` bytes at `offset`, valid until the next call. They are read in windows that grow from
+    // kFirstWindowBytes to kWindowBytes, so nearby small reads (the cells of a tile, a column of a row-major array)
+    // cost one system call per window, and a file whose header is all that is read this way (a .npy converted
+    // from a mapping) costs a read of a few KiB, not of 4 MiB into memory touched for the first time.
     // Throws CliError naming the file when they are not all there.
     const std::uint8_t* bytes(std::uint64_t offset, std::size_t count);
 
@@ -29,6 +31,7 @@ public:
     // tile, which would otherwise be read into the window and copied out of it. Throws as bytes() does.
     void read_into(std::uint64_t offset, std::size_t count, std::uint8_t* destination);
 
+    static constexpr std::size_t kFirstWindowBytes = std::size_t{64} << 10;
     static constexpr std::size_t kWindowBytes = std::size_t{4} << 20;
 
 private:
@@ -37,6 +40,7 @@ private:
     InputFile file_;
     std::vector<std::uint8_t> window_;
     std::uint64_t window_offset_ = 0;
+    std::size_t next_window_bytes_ = kFirstWindowBytes;  // doubles with each window read, up to kWindowBytes
 };
 
 }  // namespace dbdf_cli

@@ -56,7 +56,9 @@ ReadCounters reads_during(Work&& work) {
     return ReadCounters{third.bytes - second.bytes - own.bytes, third.calls - second.calls - own.calls};
 }
 
-std::uint8_t expected_byte(std::uint64_t offset) { return static_cast<std::uint8_t>((offset * 7 + offset / 251) & 0xFF); }
+std::uint8_t expected_byte(std::uint64_t offset) {
+    return static_cast<std::uint8_t>((offset * 7 + offset / 251) & 0xFF);
+}
 
 }  // namespace
 

@@ -133,8 +133,7 @@ TEST(ParallelAnalysis, AnalysisStaysWithinItsBoundAheadOfTheWrites) {
             [&](std::size_t tile) {
                 const std::size_t ahead = tile - written.load();
                 std::size_t seen = farthest_ahead.load();
-                while (ahead > seen && !farthest_ahead.compare_exchange_weak(seen, ahead)) {
-                }
+                while (ahead > seen && !farthest_ahead.compare_exchange_weak(seen, ahead)) {}
                 return facts_of(tile);
             },
             [&](std::size_t tile, const BlockFacts&) {
@@ -158,8 +157,7 @@ TEST(ParallelAnalysis, AFailedAnalysisIsReportedInTileOrder) {
                 100, threads,
                 [&](std::size_t tile) {
                     std::size_t seen = last_analysed.load();
-                    while (tile > seen && !last_analysed.compare_exchange_weak(seen, tile)) {
-                    }
+                    while (tile > seen && !last_analysed.compare_exchange_weak(seen, tile)) {}
                     if (tile == kFailing) throw std::runtime_error("tile " + std::to_string(tile));
                     return facts_of(tile);
                 },

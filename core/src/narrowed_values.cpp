@@ -1,0 +1,122 @@
+#include "narrowed_values.hpp"
+
+#include <limits>
+#include <type_traits>
+
+#include "dbdf/endian.hpp"
+#include "narrowing_copy.hpp"
+
+namespace dbdf::detail {
+namespace {
+
+// The stored value types and how a scan stores each. Types of eight bytes are never stored: a block of doubles
+// that keeps eight bytes a value is written from its source, which is not a narrowing.
+ScanStore scan_store_of(ValueType type) {
+    switch (type) {
+        case ValueType::U8:
+        case ValueType::I8: return ScanStore::Bytes;
+        case ValueType::U16:
+        case ValueType::I16: return ScanStore::Halves;
+        case ValueType::U32:
+        case ValueType::I32: return ScanStore::Words;
+        case ValueType::F32: return ScanStore::Floats;
+        case ValueType::None:
+        case ValueType::U64:
+        case ValueType::I64:
+        case ValueType::F64: return ScanStore::None;
+    }
+    return ScanStore::None;
+}
+
+// An exact value of From as To: integers widen (zero- or sign-extended as From says), integers become floats, and
+// integral floats become integers through int64 (exact: every stored value lies in both types' ranges).
+template <class To, class From>
+To converted_exactly(From value) {
+    if constexpr (std::is_floating_point_v<From> && std::is_integral_v<To>) {
+        return static_cast<To>(static_cast<std::int64_t>(value));
+    } else {
+        return static_cast<To>(value);
+    }
+}
+
+// Converts count values of From at `from` to To at `to`. The two may overlap as a wider type stored over a narrower
+// one in the same buffer does (to == from): going from the last value to the first, each value is read before the
+// wider ones stored after it reach its bytes.
+template <class To, class From>
+void convert_stored(const std::byte* from, std::byte* to, std::size_t count) {
+    static_assert(sizeof(To) >= sizeof(From));
+    for (std::size_t i = count; i-- > 0;) {
+        store_le<To>(to + i * sizeof(To), converted_exactly<To>(load_le<From>(from + i * sizeof(From))));
+    }
+}
+
+}  // namespace
+
+NarrowedValues::NarrowedValues(std::size_t cells) : values_(new std::byte[cells]), capacity_(cells), cells_(cells) {
+    set_type(ValueType::U8);
+}
+
+void NarrowedValues::set_type(ValueType type) {
+    scan_store_ = scan_store_of(type);
+    type_ = scan_store_ == ScanStore::None ? ValueType::None : type;
+    width_ = type_ == ValueType::None ? 0 : value_size(type_);
+    range_low_ = 1;
+    range_high_ = 0;
+    if (type_ == ValueType::None || type_ == ValueType::F32) return;
+    visit_value_type(type_, [&](auto tag) {
+        using Stored = typename decltype(tag)::type;
+        range_low_ = static_cast<double>(std::numeric_limits<Stored>::lowest());
+        range_high_ = static_cast<double>(std::numeric_limits<Stored>::max());
+    });
+}
+
+void NarrowedValues::change_type(ValueType type, std::size_t cells_done) {
+    if (type == type_ || !storing()) return;
+    const ValueType previous = type_;
+    const std::size_t previous_width = width_;
+    set_type(type);
+    // u8 and i8 (u16 and i16, u32 and i32) store the same bits for every value both hold.
+    const bool same_bits = width_ == previous_width && previous != ValueType::F32 && type_ != ValueType::F32;
+    if (!storing()) {
+        values_.reset();
+        capacity_ = 0;
+        return;
+    }
+    if (same_bits) return;
+    std::byte* from = values_.get();
+    std::unique_ptr<std::byte[]> larger;
+    if (cells_ * width_ > capacity_) {
+        larger.reset(new std::byte[cells_ * width_]);  // not zeroed: every cell is stored before it is written
+    }
+    std::byte* to = larger != nullptr ? larger.get() : values_.get();
+    visit_value_type(previous, [&](auto from_tag) {
+        using From = typename decltype(from_tag)::type;
+        visit_value_type(type_, [&](auto to_tag) {
+            using To = typename decltype(to_tag)::type;
+            if constexpr (sizeof(To) >= sizeof(From) && sizeof(To) <= 4) {
+                convert_stored<To, From>(from, to, cells_done);
+            }
+        });
+    });
+    if (larger != nullptr) {
+        values_ = std::move(larger);
+        capacity_ = cells_ * width_;
+    }
+}
+
+void NarrowedValues::store(const double* values, std::size_t count, std::size_t cell) {
+    visit_value_type(type_, [&](auto tag) {
+        using Stored = typename decltype(tag)::type;
+        if constexpr (sizeof(Stored) <= 4) store_converted<Stored>(values, count, at(cell));
+    });
+}
+
+void NarrowedValues::restart() {
+    if (capacity_ < cells_) {
+        values_.reset(new std::byte[cells_]);
+        capacity_ = cells_;
+    }
+    set_type(ValueType::U8);
+}
+
+}  // namespace dbdf::detail

@@ -1,6 +1,9 @@
 #include "narrowed_values.hpp"
 
 #include <limits>
+#include <mutex>
+#include <utility>
+#include <vector>
 #include <type_traits>
 
 #include "dbdf/endian.hpp"
@@ -50,10 +53,104 @@ void convert_stored(const std::byte* from, std::byte* to, std::size_t count) {
     }
 }
 
+// Buffers of blocks written already, kept for the next blocks. write_dense analyses a tile on one thread and
+// frees its buffer on the thread that wrote it; glibc then gives that memory back to the kernel, and the next
+// tile's buffer, new memory, takes a page fault every 4 KiB (a 2 MiB buffer of floats per 4 MiB tile costs more
+// than its analysis). Bounded: a few buffers of at most 8 MiB each.
+class SpareBuffers {
+public:
+    // A buffer of at least `bytes`, with its size in `capacity`: the smallest spare that is large enough, or new
+    // memory (not zeroed: every cell is stored before it is read).
+    std::unique_ptr<std::byte[]> take(std::size_t bytes, std::size_t& capacity) {
+        {
+            const std::lock_guard<std::mutex> lock(mutex_);
+            Spare* best = nullptr;
+            for (Spare& spare : spares_) {
+                if (spare.capacity >= bytes && (best == nullptr || spare.capacity < best->capacity)) best = &spare;
+            }
+            if (best != nullptr) {
+                capacity = best->capacity;
+                std::unique_ptr<std::byte[]> buffer = std::move(best->buffer);
+                *best = std::move(spares_.back());
+                spares_.pop_back();
+                return buffer;
+            }
+        }
+        capacity = bytes;
+        return std::unique_ptr<std::byte[]>(new std::byte[bytes]);
+    }
+
+    // Keeps `buffer` unless it is too large or the spares are full (then it replaces the smallest one if larger).
+    void give_back(std::unique_ptr<std::byte[]> buffer, std::size_t capacity) {
+        if (buffer == nullptr || capacity > kLargestSpare) return;
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (spares_.size() < kSpares) {
+            spares_.push_back(Spare{std::move(buffer), capacity});
+            return;
+        }
+        Spare* smallest = &spares_.front();
+        for (Spare& spare : spares_) {
+            if (spare.capacity < smallest->capacity) smallest = &spare;
+        }
+        if (smallest->capacity < capacity) *smallest = Spare{std::move(buffer), capacity};
+    }
+
+private:
+    static constexpr std::size_t kSpares = 4;  // write_dense uses at most four threads
+    static constexpr std::size_t kLargestSpare = std::size_t{8} << 20;
+
+    struct Spare {
+        std::unique_ptr<std::byte[]> buffer;
+        std::size_t capacity = 0;
+    };
+
+    std::mutex mutex_;
+    std::vector<Spare> spares_;
+};
+
+SpareBuffers& spare_buffers() {
+    static SpareBuffers spares;
+    return spares;
+}
+
 }  // namespace
 
-NarrowedValues::NarrowedValues(std::size_t cells) : values_(new std::byte[cells]), capacity_(cells), cells_(cells) {
+NarrowedValues::NarrowedValues(std::size_t cells) : values_(spare_buffers().take(cells, capacity_)), cells_(cells) {
     set_type(ValueType::U8);
+}
+
+NarrowedValues::~NarrowedValues() { release(); }
+
+NarrowedValues::NarrowedValues(NarrowedValues&& other) noexcept
+    : values_(std::move(other.values_)),
+      capacity_(std::exchange(other.capacity_, 0)),
+      cells_(other.cells_),
+      width_(other.width_),
+      type_(std::exchange(other.type_, ValueType::None)),
+      scan_store_(std::exchange(other.scan_store_, ScanStore::None)),
+      range_low_(other.range_low_),
+      range_high_(other.range_high_) {
+    other.width_ = 0;
+}
+
+NarrowedValues& NarrowedValues::operator=(NarrowedValues&& other) noexcept {
+    if (this != &other) {
+        release();
+        values_ = std::move(other.values_);
+        capacity_ = std::exchange(other.capacity_, 0);
+        cells_ = other.cells_;
+        width_ = std::exchange(other.width_, 0);
+        type_ = std::exchange(other.type_, ValueType::None);
+        scan_store_ = std::exchange(other.scan_store_, ScanStore::None);
+        range_low_ = other.range_low_;
+        range_high_ = other.range_high_;
+    }
+    return *this;
+}
+
+void NarrowedValues::release() {
+    spare_buffers().give_back(std::move(values_), capacity_);
+    capacity_ = 0;
 }
 
 void NarrowedValues::set_type(ValueType type) {
@@ -78,16 +175,14 @@ void NarrowedValues::change_type(ValueType type, std::size_t cells_done) {
     // u8 and i8 (u16 and i16, u32 and i32) store the same bits for every value both hold.
     const bool same_bits = width_ == previous_width && previous != ValueType::F32 && type_ != ValueType::F32;
     if (!storing()) {
-        values_.reset();
-        capacity_ = 0;
+        release();
         return;
     }
     if (same_bits) return;
     std::byte* from = values_.get();
     std::unique_ptr<std::byte[]> larger;
-    if (cells_ * width_ > capacity_) {
-        larger.reset(new std::byte[cells_ * width_]);  // not zeroed: every cell is stored before it is written
-    }
+    std::size_t larger_capacity = 0;
+    if (cells_ * width_ > capacity_) larger = spare_buffers().take(cells_ * width_, larger_capacity);
     std::byte* to = larger != nullptr ? larger.get() : values_.get();
     visit_value_type(previous, [&](auto from_tag) {
         using From = typename decltype(from_tag)::type;
@@ -99,8 +194,9 @@ void NarrowedValues::change_type(ValueType type, std::size_t cells_done) {
         });
     });
     if (larger != nullptr) {
+        release();
         values_ = std::move(larger);
-        capacity_ = cells_ * width_;
+        capacity_ = larger_capacity;
     }
 }
 
@@ -113,8 +209,8 @@ void NarrowedValues::store(const double* values, std::size_t count, std::size_t 
 
 void NarrowedValues::restart() {
     if (capacity_ < cells_) {
-        values_.reset(new std::byte[cells_]);
-        capacity_ = cells_;
+        release();
+        values_ = spare_buffers().take(cells_, capacity_);
     }
     set_type(ValueType::U8);
 }

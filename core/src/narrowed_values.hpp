@@ -21,6 +21,11 @@ public:
     // random doubles leave the analysis after one chunk and leave the rest untouched.
     explicit NarrowedValues(std::size_t cells);
 
+    // The buffer goes back to the spare buffers (narrowed_values.cpp) for the next blocks.
+    ~NarrowedValues();
+    NarrowedValues(NarrowedValues&& other) noexcept;
+    NarrowedValues& operator=(NarrowedValues&& other) noexcept;
+
     // The type the values are stored in; None once no type of at most four bytes holds them (nothing stored).
     ValueType type() const { return type_; }
     bool storing() const { return type_ != ValueType::None; }
@@ -49,9 +54,10 @@ public:
 
 private:
     void set_type(ValueType type);
+    void release();
 
     std::unique_ptr<std::byte[]> values_;
-    std::size_t capacity_ = 0;  // bytes allocated
+    std::size_t capacity_ = 0;  // bytes in values_
     std::size_t cells_ = 0;
     std::size_t width_ = 0;
     ValueType type_ = ValueType::None;

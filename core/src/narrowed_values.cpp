@@ -115,7 +115,8 @@ SpareBuffers& spare_buffers() {
 
 }  // namespace
 
-NarrowedValues::NarrowedValues(std::size_t cells) : values_(spare_buffers().take(cells, capacity_)), cells_(cells) {
+NarrowedValues::NarrowedValues(std::size_t cells) : cells_(cells) {
+    values_ = spare_buffers().take(cells, capacity_);  // in the body: capacity_'s initializer runs before it
     set_type(ValueType::U8);
 }
 

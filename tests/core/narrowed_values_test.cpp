@@ -232,5 +232,21 @@ TEST(NarrowedValues, RestartKeepsTheBufferAndWidensInPlace) {
     }
 }
 
+// A finished block's buffer serves the next block (write_dense frees a tile's buffer on another thread than the one
+// that analyses the next tile, and new memory would fault in page by page). 8 MiB is the largest size kept, and
+// larger than any other block here, so it is the spare the next block of that size takes.
+TEST(NarrowedValues, BufferOfAFinishedBlockServesTheNextBlock) {
+    constexpr std::size_t kLargestKept = std::size_t{8} << 20;
+    const std::byte* first = nullptr;
+    {
+        const NarrowedValues block(kLargestKept);
+        first = block.payload().data();
+    }
+    const NarrowedValues next(kLargestKept);
+    EXPECT_EQ(next.payload().data(), first);
+    EXPECT_EQ(next.type(), ValueType::U8);
+    EXPECT_EQ(next.payload().size(), kLargestKept);
+}
+
 }  // namespace
 }  // namespace dbdf::detail

@@ -21,8 +21,24 @@ void BM_MemcpyPerThread(benchmark::State& state) { copy_bytes_each_iteration(sta
 BENCHMARK(BM_MemcpyPerThread)->Threads(1)->Threads(2)->UseRealTime();
 
 // Random doubles close the analysis at the first chunk; small integers (1..100, u8) and 1% of them (CSR) keep it
-// open to the end; halves (f32) only need the round-trip test.
-enum Content { kRandom, kSmallIntegers, kOnePercent, kHalves };
+// open to the end; halves (f32) only need the round-trip test. Integers 0..30000 are u16; 0..10^6 are f32 (floats
+// hold every integer up to 2^24, and f32 is the source's kind); odd integers up to +-2^30 are i32.
+enum Content { kRandom, kSmallIntegers, kOnePercent, kHalves, kWide, kMillions, kWords };
+
+// Integers drawn uniformly from [low, high], made odd when `odd` (beyond 2^24 an odd integer is not a float).
+std::vector<double> integers(std::int64_t low, std::int64_t high, bool odd) {
+    std::vector<double> values(kValues);
+    std::uint64_t state = 88172645463325252ull;
+    const auto span = static_cast<std::uint64_t>(high - low) + 1;
+    for (double& value : values) {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        const std::int64_t drawn = low + static_cast<std::int64_t>(state % span);
+        value = static_cast<double>(odd ? (drawn | 1) : drawn);
+    }
+    return values;
+}
 
 std::vector<double> content(Content kind) {
     switch (kind) {
@@ -34,6 +50,9 @@ std::vector<double> content(Content kind) {
             for (double& value : values) value += 0.5;
             return values;
         }
+        case kWide: return integers(0, 30000, false);
+        case kMillions: return integers(0, 1000000, false);
+        case kWords: return integers(-(std::int64_t{1} << 30), std::int64_t{1} << 30, true);
     }
     return {};
 }
@@ -67,20 +86,43 @@ BENCHMARK(BM_Analyze_f64_halves)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_Analyze_i64_small_integers)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_Analyze_i32_small_integers)->Threads(1)->Threads(2)->UseRealTime();
 
-// The analysis as the writer runs it for a block of doubles: it also stores every value's low byte, which is the
-// whole payload of a block that narrows to u8 or i8 (the narrowing copy fused into the analysis).
-void BM_AnalyzeStoringBytes_f64_small_integers(benchmark::State& state) {
-    const std::vector<double> values = content(kSmallIntegers);
-    std::vector<std::uint8_t> bytes(values.size());
+// The analysis as the writer runs it for a block of doubles: it also stores every value in the narrowest type
+// that holds the values seen so far, which is the whole payload of a block that narrows to u8 / i8, u16 / i16,
+// u32 / i32 or f32 (the narrowing copy fused into the analysis). The buffer is kept from one run to the next, as
+// the bytes' buffer was before the wider types were stored.
+void analyze_storing(benchmark::State& state, const std::vector<double>& values) {
+    detail::NarrowedValues narrowed(values.size());
     for (auto _ : state) {
+        narrowed.restart();
         detail::NarrowingAnalysis<double> analysis;
-        benchmark::DoNotOptimize(analysis.observe_values(values.data(), values.size(), bytes.data()));
-        benchmark::DoNotOptimize(bytes.data());
+        benchmark::DoNotOptimize(analysis.observe_values(values.data(), values.size(), &narrowed));
+        benchmark::DoNotOptimize(narrowed.payload().data());
         benchmark::ClobberMemory();
     }
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * values.size() * sizeof(double)));
+    state.SetLabel(std::string(name(narrowed.type())));
+}
+void BM_AnalyzeStoringBytes_f64_small_integers(benchmark::State& state) {
+    analyze_storing(state, content(kSmallIntegers));
 }
 BENCHMARK(BM_AnalyzeStoringBytes_f64_small_integers)->Threads(1)->Threads(2)->UseRealTime();
+
+// The same for blocks stored in two or four bytes a value; the analysis alone of the same values beside them. Before
+// the wider stores, such a block cost the analysis plus the narrowing copy (BM_Narrow_f64_to_*).
+void BM_AnalyzeStoring_f64_wide_u16(benchmark::State& state) { analyze_storing(state, content(kWide)); }
+void BM_AnalyzeStoring_f64_millions_f32(benchmark::State& state) { analyze_storing(state, content(kMillions)); }
+void BM_AnalyzeStoring_f64_words_i32(benchmark::State& state) { analyze_storing(state, content(kWords)); }
+void BM_AnalyzeStoring_f64_halves_f32(benchmark::State& state) { analyze_storing(state, content(kHalves)); }
+void BM_Analyze_f64_wide_u16(benchmark::State& state) { analyze(state, content(kWide)); }
+void BM_Analyze_f64_millions_f32(benchmark::State& state) { analyze(state, content(kMillions)); }
+void BM_Analyze_f64_words_i32(benchmark::State& state) { analyze(state, content(kWords)); }
+BENCHMARK(BM_AnalyzeStoring_f64_wide_u16)->Threads(1)->UseRealTime();
+BENCHMARK(BM_AnalyzeStoring_f64_millions_f32)->Threads(1)->UseRealTime();
+BENCHMARK(BM_AnalyzeStoring_f64_words_i32)->Threads(1)->UseRealTime();
+BENCHMARK(BM_AnalyzeStoring_f64_halves_f32)->Threads(1)->UseRealTime();
+BENCHMARK(BM_Analyze_f64_wide_u16)->Threads(1)->UseRealTime();
+BENCHMARK(BM_Analyze_f64_millions_f32)->Threads(1)->UseRealTime();
+BENCHMARK(BM_Analyze_f64_words_i32)->Threads(1)->UseRealTime();
 
 void BM_AnalyzeValueByValue_f64_small_integers(benchmark::State& state) {
     const std::vector<double> values = content(kSmallIntegers);

@@ -14,8 +14,8 @@
  *   dense      dbdf_writer_write_dense with the dense encoding given: no analysis and no count, the same bytes as
  *              automatic encoding writes for random doubles.
  *
- * Usage: dbdf_write_calls DIRECTORY [ROUNDS [DATA [OFFSET [WAYS...]]]]; DATA is random (default), integers (0..99)
- * or sparse (1% integers 1..99); OFFSET is the array's address modulo 4096 (default 16, where glibc puts a large
+ * Usage: dbdf_write_calls DIRECTORY [ROUNDS [DATA [OFFSET [WAYS...]]]]; DATA is random (default), integers (0..99),
+ * sparse (1% integers 1..99), wide (integers 0..30000: u16) or halves (0.5 to 99.5 in steps of one: f32); OFFSET is the array's address modulo 4096 (default 16, where glibc puts a large
  * allocation such as a NumPy array's: what matters for the kernel's copy is the distance between a value's address
  * and its file offset modulo 4096, see bench/RESULTS.md). Each round runs every way once, in turn, each to a new file (the previous one removed,
  * untimed); the first round is a warm-up. Printed: per way the median wall time, the median CPU time of the
@@ -157,11 +157,16 @@ static double *make_values(const char *data, size_t offset) {
     if (memory == NULL) fail("aligned_alloc");
     double *values = (double *)(memory + offset);
     const int integers = strcmp(data, "integers") == 0, sparse = strcmp(data, "sparse") == 0;
+    const int wide = strcmp(data, "wide") == 0, halves = strcmp(data, "halves") == 0;
     uint64_t state = 88172645463325252ull;
     for (size_t i = 0; i < count; ++i) {
         const uint64_t bits = next_random(&state);
         if (integers) {
             values[i] = (double)(bits % 100);
+        } else if (wide) {
+            values[i] = (double)(bits % 30001);
+        } else if (halves) {
+            values[i] = (double)(bits % 100) + 0.5;
         } else if (sparse) {
             values[i] = bits % 100 == 0 ? (double)(1 + (bits >> 32) % 99) : 0.0;
         } else {
@@ -184,7 +189,8 @@ static double median(double *figures, int count) {
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr,
-                "usage: %s DIRECTORY [ROUNDS [random|integers|sparse [OFFSET [numpy|calls|dbdf1|dbdf2|dense ...]]]]\n",
+                "usage: %s DIRECTORY [ROUNDS [random|integers|sparse|wide|halves [OFFSET "
+                "[numpy|calls|dbdf1|dbdf2|dense ...]]]]\n",
                 argv[0]);
         return 2;
     }

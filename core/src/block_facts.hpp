@@ -11,6 +11,7 @@
 
 #include "block_sources.hpp"
 #include "csr_rows.hpp"
+#include "narrowed_values.hpp"
 #include "dbdf/error.hpp"
 #include "dbdf/header.hpp"
 #include "dbdf/writer.hpp"
@@ -65,11 +66,11 @@ private:
 struct BlockFacts {
     std::uint64_t entries = 0;  // non-zeros of a dense source, kept entries of a sparse one
     TypeMask feasible = 0;
-    // A dense source of doubles under automatic encoding: every value's low byte, row-major, stored while the
-    // values were analysed (empty when not every one was). A block that narrows to u8 or i8 is written from them,
-    // so its values are read once, not twice.
-    // Not zeroed when allocated: random doubles close the analysis after one chunk and leave it untouched.
-    std::unique_ptr<std::uint8_t[]> low_bytes;
+    // A dense source of doubles under automatic encoding: its values, row-major, in the narrowest type that holds
+    // them all (u8 / i8, u16 / i16, u32 / i32 or f32), stored while they were analysed; storing nothing when that
+    // type is wider, or when the analysis did not see every value. A block written dense in that type is written
+    // from them, so its values are read once, not twice.
+    NarrowedValues narrowed;
     // A dense source under automatic encoding whose values keep their type T (no narrower one holds them all):
     // the block's CSR payload with T values, collected while its non-zeros were counted (csr_payload_bytes of it;
     // null when not collected). A block written as CSR is then read once, not twice.
@@ -148,9 +149,9 @@ BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declare
     NarrowingAnalysis<T> narrowing;
     bool narrowing_open = wanted == FactsWanted::All;
     if constexpr (std::is_same_v<T, double>) {
-        if (narrowing_open) facts.low_bytes.reset(new std::uint8_t[std::size_t{source.rows} * source.cols]);
+        if (narrowing_open) facts.narrowed = NarrowedValues(std::size_t{source.rows} * source.cols);
     }
-    std::uint8_t* low_bytes = facts.low_bytes.get();
+    NarrowedValues* narrowed = facts.narrowed.storing() ? &facts.narrowed : nullptr;
     // With narrowing ruled out the block keeps T's width, on which the sizes depend: known once it closes.
     std::uint64_t enough_for_dense = UINT64_MAX;
     CsrPayloadCollector<T> csr_rows;
@@ -162,8 +163,7 @@ BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declare
             }
         }
         if (narrowing_open) {
-            facts.entries += narrowing.observe_values(
-                values, source.cols, low_bytes == nullptr ? nullptr : low_bytes + std::size_t{row} * source.cols);
+            facts.entries += narrowing.observe_values(values, source.cols, narrowed, std::size_t{row} * source.cols);
             narrowing_open = narrowing.narrower_possible();
             if (!narrowing_open && !declared.needed()) {
                 enough_for_dense = entries_that_rule_out_sparse(source.rows, source.cols, value_type_v<T>);
@@ -182,7 +182,8 @@ BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declare
     }
     csr_rows.hand_to(facts);
     facts.feasible = narrowing.feasible();
-    if (!narrowing.low_bytes_complete() || narrowing_open != (wanted == FactsWanted::All)) facts.low_bytes.reset();
+    // Only a block whose every value was observed has its payload stored.
+    if (!narrowing_open) facts.narrowed = NarrowedValues();
     return facts;
 }
 

@@ -34,9 +34,10 @@ void emit_block(WriteContext& context, const BlockPlacement& place, const Source
         invalid_argument(placement_text(place) + " has " + std::to_string(plan.entries) +
                          " entries; a COO block holds at most 2^32-1 (its #nzb is uint32)");
     }
-    // One byte per value from the analysis (u8 or i8, two's complement): the values are not read again.
-    const bool from_low_bytes =
-        facts.low_bytes != nullptr && plan.block_type == BlockType::Dense && value_size(plan.value_type) == 1;
+    // A dense payload the analysis stored in the plan's value type (u8 / i8, u16 / i16, u32 / i32, f32): the
+    // values are not read again.
+    const bool from_narrowed =
+        facts.narrowed.storing() && plan.block_type == BlockType::Dense && plan.value_type == facts.narrowed.type();
     // A CSR block of the values' own type from the payload the analysis collected: the values are not read again.
     const bool from_csr_payload =
         facts.csr_payload != nullptr && plan.block_type == BlockType::Csr && plan.value_type == value_type_v<T>;
@@ -46,13 +47,12 @@ void emit_block(WriteContext& context, const BlockPlacement& place, const Source
             context.out.put_bytes(std::span<const std::byte>(facts.csr_payload.get(), facts.csr_payload_bytes));
             return;
         }
-        if (!from_low_bytes) {
+        if (!from_narrowed) {
             encode_block(context.out, position, source, plan);
             return;
         }
         put_record_header(context.out, position, plan);
-        const std::size_t cells = std::size_t{place.rows} * place.cols;
-        context.out.put_bytes(std::as_bytes(std::span<const std::uint8_t>(facts.low_bytes.get(), cells)));
+        context.out.put_bytes(facts.narrowed.payload());
     });
     context.record(place);
 }

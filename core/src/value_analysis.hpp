@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "dbdf/types.hpp"
+#include "narrowed_values.hpp"
 #include "value_conversion.hpp"
 #include "value_scan.hpp"
 
@@ -81,23 +82,22 @@ public:
     // value_scan.hpp, and the number of those values. The result is the one observe() gives, with one freedom:
     // once no type narrower than T can hold every value seen (narrower_possible), the values left are only
     // counted, as the writer does, since nothing after can change the type chosen.
-    // For doubles, `low_bytes` (when given) receives the low byte of each value (scan_integral_storing_bytes);
-    // low_bytes_complete() then says whether every value's byte was stored, which it is whenever the values
-    // narrow to u8 or i8.
-    std::uint64_t observe_values(const T* values, std::size_t count, std::uint8_t* low_bytes = nullptr) {
+    // For doubles, `narrowed` (when given) receives the values at cells first_cell.. in the narrowest type that
+    // holds every value seen so far (keep_narrowed), mostly stored by the scan on the way; when every value of its
+    // block was observed here, it holds the block's payload in narrowest_type(feasible()), or stores nothing when
+    // that type is wider than four bytes.
+    std::uint64_t observe_values(const T* values, std::size_t count, NarrowedValues* narrowed = nullptr,
+                                 std::size_t first_cell = 0) {
         std::uint64_t nonzero = 0;
         for (std::size_t start = 0; start < count; start += kScanChunk) {
             if (!narrower_possible()) {
-                low_bytes_complete_ = false;
+                if (narrowed != nullptr) narrowed->change_type(ValueType::None, 0);
                 return nonzero + count_nonzero_bits(values + start, count - start);
             }
-            nonzero += observe_chunk(values + start, std::min(kScanChunk, count - start),
-                                     low_bytes == nullptr ? nullptr : low_bytes + start);
+            nonzero += observe_chunk(values + start, std::min(kScanChunk, count - start), narrowed, first_cell + start);
         }
         return nonzero;
     }
-
-    bool low_bytes_complete() const { return low_bytes_complete_; }
 
     TypeMask feasible() const {
         TypeMask mask = mask_of(value_type_v<T>) | float_roundtrips_;
@@ -147,34 +147,43 @@ private:
         seen_ = true;
     }
 
-    std::uint64_t observe_chunk(const T* values, std::size_t count, std::uint8_t* low_bytes) {
-        if (!std::is_same_v<T, double> && low_bytes != nullptr) low_bytes_complete_ = false;  // doubles only
+    std::uint64_t observe_chunk(const T* values, std::size_t count, NarrowedValues* narrowed, std::size_t cell) {
         if constexpr (std::is_same_v<T, double>) {
+            const ScanStore store = narrowed == nullptr ? ScanStore::None : narrowed->scan_store();
+            std::byte* out = store == ScanStore::None ? nullptr : narrowed->at(cell);
+            bool stored = false;  // the chunk is stored in the narrowed type by the pass that settled it
+            std::uint64_t nonzero = 0;
             if (integral_) {
-                const IntegralChunkFacts facts = low_bytes == nullptr
-                                                     ? scan_integral(values, count)
-                                                     : scan_integral_storing_bytes(values, count, low_bytes);
+                const IntegralChunkFacts facts = scan_integral_storing(values, count, store, out);
                 // Beyond these bounds no integer type can hold the chunk (infinities land here too): the
                 // reference decides what that means for the float types.
                 constexpr double kLowest = -9223372036854775808.0;  // -2^63
                 constexpr double kBeyond = 18446744073709551616.0;  // 2^64
                 if (!facts.integral || facts.min < kLowest || facts.max >= kBeyond) {
-                    low_bytes_complete_ = false;  // no integer type, or none of one byte: the bytes are unused
-                    return observe_each(values, count);
+                    nonzero = observe_each(values, count);
+                } else {
+                    include_range(facts.min, facts.max);
+                    // Integers of magnitude 2^24 or less are floats exactly; larger ones need the test.
+                    constexpr double kFloatExact = 16777216.0;
+                    if (keeps_float(ValueType::F32) && (facts.min < -kFloatExact || facts.max > kFloatExact) &&
+                        !all_roundtrip_f32(values, count)) {
+                        rule_out_float(ValueType::F32);
+                    }
+                    stored = store != ScanStore::None;
+                    nonzero = count - facts.zeros;  // `integral` rules out -0.0, so the zeros are the bit-zero values
                 }
-                include_range(facts.min, facts.max);
-                // Integers of magnitude 2^24 or less are floats exactly; larger ones need the test.
-                constexpr double kFloatExact = 16777216.0;
-                if (keeps_float(ValueType::F32) && (facts.min < -kFloatExact || facts.max > kFloatExact) &&
-                    !all_roundtrip_f32(values, count)) {
-                    rule_out_float(ValueType::F32);
+            } else {
+                // Only f32 is left to decide (narrower_possible holds): its test is exact for the whole chunk.
+                if (keeps_float(ValueType::F32)) {
+                    const bool roundtrip = store == ScanStore::Floats ? all_roundtrip_f32_storing(values, count, out)
+                                                                      : all_roundtrip_f32(values, count);
+                    if (!roundtrip) rule_out_float(ValueType::F32);
+                    stored = store == ScanStore::Floats;
                 }
-                return count - facts.zeros;  // `integral` rules out -0.0, so the zeros are the bit-zero values
+                nonzero = count_nonzero_bits(values, count);
             }
-            // Only f32 is left to decide (narrower_possible holds): its test is exact for the whole chunk.
-            low_bytes_complete_ = false;
-            if (keeps_float(ValueType::F32) && !all_roundtrip_f32(values, count)) rule_out_float(ValueType::F32);
-            return count_nonzero_bits(values, count);
+            if (narrowed != nullptr && narrowed->storing()) keep_narrowed(*narrowed, values, count, cell, stored);
+            return nonzero;
         } else if constexpr (std::is_integral_v<T>) {
             const IntegerRange<T> range = integer_range(values, count);
             include_range(range.min, range.max);
@@ -189,6 +198,20 @@ private:
         } else {
             return observe_each(values, count);
         }
+    }
+
+    // After a chunk: `narrowed` holds the values so far in the narrowest type that holds them all. That type only
+    // changes when the stored one stops holding the values (a type still feasible stays the narrowest, since the
+    // feasible types only shrink); the values stored before the chunk are then converted, and the chunk is stored
+    // again from its values when the pass that settled it did not store it in that type.
+    void keep_narrowed(NarrowedValues& narrowed, const double* values, std::size_t count, std::size_t cell,
+                       bool stored) {
+        const bool still_holds = narrowed.type() == ValueType::F32
+                                     ? keeps_float(ValueType::F32)
+                                     : integral_ && (!seen_ || narrowed.holds_range(min_, max_));
+        if (still_holds && stored) return;
+        if (!still_holds) narrowed.change_type(narrowest_type(feasible(), ValueType::F64), cell);
+        if (narrowed.storing()) narrowed.store(values, count, cell);
     }
 
     // Whether every integer of the range lies in [-2^bits, 2^bits].
@@ -221,7 +244,6 @@ private:
     bool seen_ = false;
     bool integral_ = true;  // float sources: every value finite, integral and not -0.0
     TypeMask float_roundtrips_ = mask_of_kind(ValueKind::Float);  // float types every value round-trips through
-    bool low_bytes_complete_ = true;  // observe_values stored every value's low byte it was given room for
 };
 
 }  // namespace dbdf::detail

@@ -37,15 +37,28 @@ struct IntegralChunkFacts {
 
 IntegralChunkFacts scan_integral(const double* values, std::size_t count);
 
-// scan_integral, storing on the way the low byte of every value converted to int32 (low_bytes[i]; the byte is
-// meaningless for a value outside int32's range). When the chunk proves integral and its range fits u8 or i8,
-// those bytes are its payload in that type (two's complement), so a block that narrows to one byte per value is
-// written from them without reading its values a second time.
-IntegralChunkFacts scan_integral_storing_bytes(const double* values, std::size_t count, std::uint8_t* low_bytes);
+// How a scan stores each value on the way, in the layout of a dense payload of that width (little-endian):
+//   Bytes   the low byte of the value converted to int32 (the value as u8 or i8, two's complement);
+//   Halves  the low 16 bits of the value converted to int32 (as u16 or i16);
+//   Words   the low 32 bits of the value as an integer (as u32 or i32: values of 2^31 up to 2^32 have 2^32
+//           subtracted before cvttpd2dq, which is exact for integers);
+//   Floats  the value converted to float (cvtpd2ps, as static_cast<float>).
+// What is stored for a value that the type does not hold exactly is meaningless; the analysis stores again what
+// it cannot use (NarrowedValues).
+enum class ScanStore : std::uint8_t { None, Bytes, Halves, Words, Floats };
+
+// scan_integral, storing on the way every value as `store` says at out[i * width] (nothing for ScanStore::None).
+// When the chunk proves integral and its range fits the stored type, those are its payload in that type, so a
+// block that narrows to it is written without reading its values a second time.
+IntegralChunkFacts scan_integral_storing(const double* values, std::size_t count, ScanStore store, std::byte* out);
 
 // True when every value survives double -> float -> double with identical bits (rule 9), NaN payloads and -0.0
 // included: the same test as roundtrips_bitwise<float>, for a whole chunk.
 bool all_roundtrip_f32(const double* values, std::size_t count);
+
+// all_roundtrip_f32, storing on the way every value converted to float at out[i * 4] (little-endian): the payload
+// of the chunk as f32 when the result is true.
+bool all_roundtrip_f32_storing(const double* values, std::size_t count, std::byte* out);
 
 // Minimum and maximum of a chunk of integers.
 template <class T>

@@ -247,22 +247,51 @@ TEST(ValueScan, RoundTripThroughFloatIsBitExact) {
     }
 }
 
-TEST(ValueScan, StoresEveryValuesLowByteWhileScanning) {
+// Each way of storing while scanning gives what the narrowing copy gives for the values its type holds.
+template <class E>
+void expect_scan_stores(ScanStore store, std::int64_t low, std::int64_t high) {
     std::mt19937_64 random(17);
     for (std::size_t length : {1, 2, 3, 4, 5, 7, 9, 1029}) {
         std::vector<double> values(length);
-        for (double& value : values) value = static_cast<double>(static_cast<int>(random() % 384) - 128);
-        std::vector<std::uint8_t> bytes(length, 0xAB);
-        const IntegralChunkFacts facts = scan_integral_storing_bytes(values.data(), values.size(), bytes.data());
+        const auto span = static_cast<std::uint64_t>(high - low) + 1;
+        for (double& value : values) value = static_cast<double>(low + static_cast<std::int64_t>(random() % span));
+        values[0] = static_cast<double>(high);
+        values[length - 1] = static_cast<double>(low);
+        std::vector<std::byte> stored(length * sizeof(E) + 1, std::byte{0xAB});
+        const IntegralChunkFacts facts = scan_integral_storing(values.data(), values.size(), store, stored.data() + 1);
         EXPECT_TRUE(facts.integral);
-        for (std::size_t i = 0; i < length; ++i) {
-            ASSERT_EQ(bytes[i], static_cast<std::uint8_t>(static_cast<std::int32_t>(values[i])))
-                << i << " of " << length;
-        }
+        std::vector<std::byte> copied(length * sizeof(E));
+        store_converted<E>(values.data(), values.size(), copied.data());
+        EXPECT_EQ(std::memcmp(stored.data() + 1, copied.data(), copied.size()), 0) << length << " values";
         const IntegralChunkFacts plain = scan_integral(values.data(), values.size());
         EXPECT_EQ(plain.zeros, facts.zeros);
         EXPECT_EQ(plain.min, facts.min);
         EXPECT_EQ(plain.max, facts.max);
+    }
+}
+
+TEST(ValueScan, StoresEveryValueInItsNarrowedTypeWhileScanning) {
+    expect_scan_stores<std::uint8_t>(ScanStore::Bytes, 0, 255);
+    expect_scan_stores<std::int8_t>(ScanStore::Bytes, -128, 127);
+    expect_scan_stores<std::uint16_t>(ScanStore::Halves, 0, 65535);
+    expect_scan_stores<std::int16_t>(ScanStore::Halves, -32768, 32767);
+    expect_scan_stores<std::uint32_t>(ScanStore::Words, 0, 4294967295);
+    expect_scan_stores<std::uint32_t>(ScanStore::Words, 2147483640, 2147483650);
+    expect_scan_stores<std::int32_t>(ScanStore::Words, -2147483648, 2147483647);
+    expect_scan_stores<float>(ScanStore::Floats, -16777216, 16777216);
+}
+
+TEST(ValueScan, StoresFloatsWhileTestingTheirRoundTrip) {
+    for (double special : special_doubles()) {
+        std::vector<double> values(9, 1.5);
+        values[4] = special;
+        std::vector<std::byte> stored(values.size() * sizeof(float));
+        EXPECT_EQ(all_roundtrip_f32_storing(values.data(), values.size(), stored.data()),
+                  roundtrips_bitwise<float>(special));
+        if (!roundtrips_bitwise<float>(special)) continue;
+        std::vector<std::byte> copied(stored.size());
+        store_converted<float>(values.data(), values.size(), copied.data());
+        EXPECT_EQ(std::memcmp(stored.data(), copied.data(), copied.size()), 0) << std::bit_cast<std::uint64_t>(special);
     }
 }
 

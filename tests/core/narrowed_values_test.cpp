@@ -1,0 +1,252 @@
+// Blocks of doubles written from the values the analysis stored in their narrowed type (NarrowedValues) carry the
+// payload the narrowing copy (store_converted, what encode_block writes) gives for the same values, byte for byte:
+// blocks that stay u8, that widen to 16 or 32 bits or to f32 in their middle, at a chunk boundary or in a vector
+// loop's tail, and blocks whose last value, -0.0 or a NaN payload rules a type out.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "dbdf/reader.hpp"
+#include "dbdf/writer.hpp"
+#include "narrowed_values.hpp"
+#include "narrowing_copy.hpp"
+#include "test_support.hpp"
+#include "value_analysis.hpp"
+
+namespace dbdf::detail {
+namespace {
+
+// values[first..first + count) as the narrowing copy stores them in `type`.
+std::vector<std::byte> copied_as(ValueType type, const double* values, std::size_t count) {
+    std::vector<std::byte> bytes(count * value_size(type));
+    visit_value_type(type, [&](auto tag) {
+        using E = typename decltype(tag)::type;
+        store_converted<E>(values, count, bytes.data());
+    });
+    return bytes;
+}
+
+struct Case {
+    std::string name;
+    std::uint32_t rows;
+    std::uint32_t cols;
+    std::vector<double> values;
+    ValueType expected;  // the narrowest type of the values (None: wider than four bytes, nothing stored)
+};
+
+// A block of small integers (0..99, u8) of rows x cols whose value at `at` is `value`.
+Case small_integers_with(std::string name, std::uint32_t rows, std::uint32_t cols, std::size_t at, double value,
+                         ValueType expected) {
+    std::mt19937_64 random(at + 1);
+    std::vector<double> values(std::size_t{rows} * cols);
+    for (double& cell : values) cell = static_cast<double>(random() % 100);
+    values.at(at) = value;
+    return {std::move(name), rows, cols, std::move(values), expected};
+}
+
+// Values from `draw` for every cell.
+template <class Draw>
+Case drawn(std::string name, std::uint32_t rows, std::uint32_t cols, ValueType expected, Draw draw) {
+    std::mt19937_64 random(rows * 31 + cols);
+    std::vector<double> values(std::size_t{rows} * cols);
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = draw(random, i);
+    return {std::move(name), rows, cols, std::move(values), expected};
+}
+
+std::vector<Case> cases() {
+    const double two31 = 2147483648.0;
+    const double quiet_nan_payload = std::bit_cast<double>(std::uint64_t{0x7ff8000020000000});  // float holds it
+    const double nan_low_payload = std::bit_cast<double>(std::uint64_t{0x7ff8000000000123});    // float loses it
+    std::vector<Case> all;
+    all.push_back(small_integers_with("stays u8", 37, 53, 0, 99, ValueType::U8));
+    all.push_back(small_integers_with("i8 from -5", 37, 53, 700, -5, ValueType::I8));
+    // 16 bits: in the middle of a chunk, first in a chunk, last of a chunk, in the tail after the vector loop of
+    // an odd row, the very last value.
+    all.push_back(small_integers_with("u16 mid-chunk", 37, 53, 1500, 300, ValueType::U16));
+    all.push_back(small_integers_with("u16 at a chunk", 4, 4096, 2048, 300, ValueType::U16));
+    all.push_back(small_integers_with("u16 ends a chunk", 4, 4096, 1023, 65535, ValueType::U16));
+    all.push_back(small_integers_with("u16 in a tail", 37, 53, 53 * 9 + 52, 40000, ValueType::U16));
+    all.push_back(small_integers_with("u16 last", 37, 53, 37 * 53 - 1, 256, ValueType::U16));
+    all.push_back(small_integers_with("i16 after u8", 37, 53, 1200, -129, ValueType::I16));
+    all.push_back(small_integers_with("u16 in a later row", 5, 3001, 9000, 30000, ValueType::U16));
+    {
+        Case c = small_integers_with("i8 then i16", 5, 3001, 9000, 30000, ValueType::I16);
+        c.values[100] = -100;  // i8 first, then 16 bits: the stored bytes widen sign-extended
+        all.push_back(std::move(c));
+    }
+    all.push_back(drawn("u16 32768..65535", 19, 1031, ValueType::U16,
+                        [](auto& random, std::size_t) { return static_cast<double>(32768 + random() % 32768); }));
+    all.push_back(drawn("negative i16", 19, 1031, ValueType::I16,
+                        [](auto& random, std::size_t) { return -static_cast<double>(random() % 32769); }));
+    // Four bytes: integers up to 2^24 are floats exactly, so f32 (the source's kind) is their type; beyond, those
+    // that do not round-trip make it u32 or i32.
+    all.push_back(drawn("integers 0..10^6 are f32", 7, 3000, ValueType::F32,
+                        [](auto& random, std::size_t) { return static_cast<double>(random() % 1000001); }));
+    all.push_back(drawn("i32 near -2^31 and 2^31", 7, 3000, ValueType::I32, [&](auto& random, std::size_t i) {
+        const double near = static_cast<double>(random() % 1000);
+        return i % 3 == 0 ? -two31 + near : i % 3 == 1 ? two31 - 1 - near : static_cast<double>(random() % 100);
+    }));
+    {
+        Case c = drawn("u16 widening to i32 late", 7, 3000, ValueType::I32,
+                       [](auto& random, std::size_t) { return static_cast<double>(random() % 60000); });
+        c.values[5000] = -7;
+        c.values[19000] = 16777217;  // not a float: i32, after f32 was the type
+        all.push_back(std::move(c));
+    }
+    {
+        Case c = drawn("2^31 makes u32", 7, 3000, ValueType::U32,
+                       [](auto& random, std::size_t) { return static_cast<double>(random() % 100); });
+        c.values[4097] = two31;       // a float: f32 first
+        c.values[15000] = two31 + 1;  // odd beyond 2^24: not a float
+        c.values[20999] = 4294967295.0;
+        all.push_back(std::move(c));
+    }
+    {
+        Case c = drawn("2^31 with negatives is wider", 7, 3000, ValueType::None,
+                       [](auto& random, std::size_t) { return -static_cast<double>(random() % 100); });
+        c.values[3000] = two31 + 1;
+        all.push_back(std::move(c));
+    }
+    {
+        Case c = drawn("2^32 + 1 is wider", 7, 3000, ValueType::None,
+                       [](auto& random, std::size_t) { return static_cast<double>(random() % 100); });
+        c.values[20999] = 4294967297.0;
+        all.push_back(std::move(c));
+    }
+    all.push_back(drawn("f32 halves", 13, 1000, ValueType::F32,
+                        [](auto& random, std::size_t) { return static_cast<double>(random() % 200) + 0.5; }));
+    {
+        Case c = drawn("f32 ruled out by the last value", 13, 1000, ValueType::None,
+                       [](auto& random, std::size_t) { return static_cast<double>(random() % 200) + 0.25; });
+        c.values.back() = 0.1;
+        all.push_back(std::move(c));
+    }
+    all.push_back(small_integers_with("-0.0 in a later chunk", 37, 53, 1024, -0.0, ValueType::F32));
+    all.push_back(small_integers_with("-0.0 mid-chunk", 37, 53, 1500, -0.0, ValueType::F32));
+    {
+        Case c = small_integers_with("-0.0 after 16 bits", 37, 53, 1500, -0.0, ValueType::F32);
+        c.values[10] = 1000;
+        all.push_back(std::move(c));
+    }
+    all.push_back(small_integers_with("NaN payload float holds", 37, 53, 1030, quiet_nan_payload, ValueType::F32));
+    all.push_back(small_integers_with("NaN payload float loses", 37, 53, 1030, nan_low_payload, ValueType::None));
+    all.push_back(small_integers_with("2^60 is a float", 37, 53, 1960, 1152921504606846976.0, ValueType::F32));
+    {
+        Case c = drawn("f32 integers then halves", 9, 1500, ValueType::F32,
+                       [](auto& random, std::size_t) { return static_cast<double>(random() % 100000); });
+        c.values[9 * 1500 - 3] = 0.5;
+        all.push_back(std::move(c));
+    }
+    return all;
+}
+
+// The analysis as the writer runs it, row by row: what it stores against the narrowing copy of the same values.
+TEST(NarrowedValues, StoredPayloadIsTheNarrowingCopy) {
+    for (const Case& c : cases()) {
+        SCOPED_TRACE(c.name);
+        NarrowedValues narrowed(c.values.size());
+        NarrowingAnalysis<double> analysis;
+        for (std::uint32_t row = 0; row < c.rows; ++row) {
+            const std::size_t first = std::size_t{row} * c.cols;
+            analysis.observe_values(c.values.data() + first, c.cols, &narrowed, first);
+        }
+        const ValueType narrowest = narrowest_type(analysis.feasible(), ValueType::F64);
+        EXPECT_EQ(narrowest, c.expected == ValueType::None ? ValueType::F64 : c.expected);
+        if (c.expected == ValueType::None) {
+            EXPECT_FALSE(narrowed.storing());
+            continue;
+        }
+        ASSERT_EQ(narrowed.type(), narrowest);
+        const std::vector<std::byte> expected = copied_as(narrowest, c.values.data(), c.values.size());
+        const std::span<const std::byte> stored = narrowed.payload();
+        ASSERT_EQ(stored.size(), expected.size());
+        EXPECT_EQ(std::memcmp(stored.data(), expected.data(), expected.size()), 0);
+    }
+}
+
+// Every dense block of a written file: its payload is the narrowing copy of its cells in its value type.
+void expect_blocks_are_copies(const std::vector<std::byte>& file, const std::vector<double>& values,
+                              std::uint32_t cols) {
+    for (const BlockView& block : testing::blocks_of(file)) {
+        if (block.block_type != BlockType::Dense || block.value_type == ValueType::F64) continue;
+        std::vector<double> cells;
+        for (std::uint64_t row = block.row; row < block.row_end(); ++row) {
+            const double* first = values.data() + row * cols + block.col;
+            cells.insert(cells.end(), first, first + block.cols);
+        }
+        const std::vector<std::byte> expected = copied_as(block.value_type, cells.data(), cells.size());
+        ASSERT_EQ(block.payload_bytes, expected.size());
+        EXPECT_EQ(std::memcmp(file.data() + block.payload_offset, expected.data(), expected.size()), 0)
+            << "block at (" << block.row << ", " << block.col << ")";
+    }
+}
+
+// Through the writer: one block added whole, and tiles through write_dense on one and two threads.
+TEST(NarrowedValues, WrittenBlocksAreTheNarrowingCopy) {
+    for (const Case& c : cases()) {
+        SCOPED_TRACE(c.name);
+        const auto one_block = testing::write_to_memory([&](Writer& writer) {
+            writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, c.rows, c.cols);
+            writer.add_dense({0, 0, c.rows, c.cols}, ValueType::F64, c.values.data(), c.values.size(), 0,
+                             WriteOptions{});
+        });
+        const std::vector<BlockView> blocks = testing::blocks_of(one_block);
+        ASSERT_EQ(blocks.size(), 1u);
+        EXPECT_EQ(blocks[0].value_type, c.expected == ValueType::None ? ValueType::F64 : c.expected);
+        expect_blocks_are_copies(one_block, c.values, c.cols);
+        EXPECT_EQ(testing::bits_of(testing::read_dense<double>(one_block)), testing::bits_of(c.values));
+        for (unsigned threads : {1u, 2u}) {
+            const auto tiled = testing::write_to_memory([&](Writer& writer) {
+                writer.set_encode_threads(threads);
+                writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, c.rows, c.cols);
+                writer.write_dense(ValueType::F64, c.values.data(), c.values.size(), 0,
+                                   WriteOptions{Encoding::Auto, 5, 1030});
+            });
+            expect_blocks_are_copies(tiled, c.values, c.cols);
+            EXPECT_EQ(testing::bits_of(testing::read_dense<double>(tiled)), testing::bits_of(c.values))
+                << threads << " threads";
+        }
+    }
+}
+
+// A block whose width grows reuses a buffer that is large enough, converting in place (the last value first).
+TEST(NarrowedValues, RestartKeepsTheBufferAndWidensInPlace) {
+    std::vector<double> values(3001);
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<double>(i % 250);
+    values[2500] = -30000;
+    NarrowedValues narrowed(values.size());
+    for (int round = 0; round < 2; ++round) {
+        narrowed.restart();
+        EXPECT_EQ(narrowed.type(), ValueType::U8);
+        NarrowingAnalysis<double> analysis;
+        analysis.observe_values(values.data(), values.size(), &narrowed);
+        ASSERT_EQ(narrowed.type(), ValueType::I16);
+        const std::vector<std::byte> expected = copied_as(ValueType::I16, values.data(), values.size());
+        EXPECT_EQ(std::memcmp(narrowed.payload().data(), expected.data(), expected.size()), 0) << round;
+    }
+}
+
+// A finished block's buffer serves the next block (write_dense frees a tile's buffer on another thread than the one
+// that analyses the next tile, and new memory would fault in page by page). 8 MiB is the largest size kept, and
+// larger than any other block here, so it is the spare the next block of that size takes.
+TEST(NarrowedValues, BufferOfAFinishedBlockServesTheNextBlock) {
+    constexpr std::size_t kLargestKept = std::size_t{8} << 20;
+    const std::byte* first = nullptr;
+    {
+        const NarrowedValues block(kLargestKept);
+        first = block.payload().data();
+    }
+    const NarrowedValues next(kLargestKept);
+    EXPECT_EQ(next.payload().data(), first);
+    EXPECT_EQ(next.type(), ValueType::U8);
+    EXPECT_EQ(next.payload().size(), kLargestKept);
+}
+
+}  // namespace
+}  // namespace dbdf::detail

@@ -91,7 +91,7 @@ BENCHMARK(BM_Analyze_i32_small_integers)->Threads(1)->Threads(2)->UseRealTime();
 // u32 / i32 or f32 (the narrowing copy fused into the analysis). The buffer is kept from one run to the next, as
 // the bytes' buffer was before the wider types were stored.
 void analyze_storing(benchmark::State& state, const std::vector<double>& values) {
-    detail::NarrowedValues narrowed(values.size());
+    detail::NarrowedValues narrowed(values.size(), nullptr);
     for (auto _ : state) {
         narrowed.restart();
         detail::NarrowingAnalysis<double> analysis;

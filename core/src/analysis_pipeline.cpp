@@ -52,7 +52,7 @@ public:
     const std::exception_ptr& failure(std::size_t tile) const { return failures_[tile]; }
     const BlockFacts& facts(std::size_t tile) const { return facts_[tile]; }
 
-    // After emit: the tile's buffers (BlockFacts::low_bytes and the like) go, and one more tile may be taken.
+    // After emit: the tile's buffers (BlockFacts::narrowed and the like) go, and one more tile may be taken.
     void written(std::size_t tile) {
         facts_[tile] = BlockFacts{};
         emitted_.store(tile + 1);
@@ -134,8 +134,8 @@ void run_analysis_pipeline(std::size_t tiles, unsigned threads, const std::funct
     // No more, because a tile analysed long before it is written has left the caches by then, and the writer
     // (the kernel's copy of a dense payload, above all) reads it from memory again: with 2 threads, random doubles
     // were written 3 to 5% slower with 3 or 4 tiles ahead than with 2, and 1% non-zeros (bound by their analysis)
-    // 20% slower with 1 (bench/RESULTS.md). The facts held stay small: a tile's low bytes are an eighth of its
-    // values' bytes, its CSR payload at most a quarter.
+    // 20% slower with 1 (bench/RESULTS.md). The facts held stay small: a tile's narrowed values are at most half
+    // its values' bytes, its CSR payload at most a quarter.
     TileBoard board(tiles, analysers, analyse);
     std::vector<std::thread> helpers;
     helpers.reserve(analysers - 1);

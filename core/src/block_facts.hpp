@@ -144,12 +144,13 @@ std::uint64_t entries_that_rule_out_sparse(std::uint32_t rows, std::uint32_t col
 // bound, which only a sparse encoding would use); rule 8's check of every value against the object's type never
 // stops early.
 template <class T>
-BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declared, FactsWanted wanted) {
+BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declared, FactsWanted wanted,
+                   SpareBuffers* spares) {
     BlockFacts facts;
     NarrowingAnalysis<T> narrowing;
     bool narrowing_open = wanted == FactsWanted::All;
     if constexpr (std::is_same_v<T, double>) {
-        if (narrowing_open) facts.narrowed = NarrowedValues(std::size_t{source.rows} * source.cols);
+        if (narrowing_open) facts.narrowed = NarrowedValues(std::size_t{source.rows} * source.cols, spares);
     }
     NarrowedValues* narrowed = facts.narrowed.storing() ? &facts.narrowed : nullptr;
     // With narrowing ruled out the block keeps T's width, on which the sizes depend: known once it closes.
@@ -188,7 +189,7 @@ BlockFacts analyze(const DenseSource<T>& source, const DeclaredTypes<T>& declare
 }
 
 template <class T>
-BlockFacts analyze(const SparseSource<T>& source, const DeclaredTypes<T>& declared, FactsWanted) {
+BlockFacts analyze(const SparseSource<T>& source, const DeclaredTypes<T>& declared, FactsWanted, SpareBuffers*) {
     BlockFacts facts;
     NarrowingAnalysis<T> narrowing;
     auto observe = [&](std::uint32_t row, std::uint32_t col, T value) {

@@ -1,9 +1,7 @@
 #include "narrowed_values.hpp"
 
 #include <limits>
-#include <mutex>
 #include <utility>
-#include <vector>
 #include <type_traits>
 
 #include "dbdf/endian.hpp"
@@ -53,77 +51,18 @@ void convert_stored(const std::byte* from, std::byte* to, std::size_t count) {
     }
 }
 
-// Buffers of blocks written already, kept for the next blocks. write_dense analyses a tile on one thread and
-// frees its buffer on the thread that wrote it; glibc then gives that memory back to the kernel, and the next
-// tile's buffer, new memory, takes a page fault every 4 KiB (a 2 MiB buffer of floats per 4 MiB tile costs more
-// than its analysis). Bounded: a few buffers of at most 8 MiB each.
-class SpareBuffers {
-public:
-    // A buffer of at least `bytes`, with its size in `capacity`: the smallest spare that is large enough, or new
-    // memory (not zeroed: every cell is stored before it is read).
-    std::unique_ptr<std::byte[]> take(std::size_t bytes, std::size_t& capacity) {
-        {
-            const std::lock_guard<std::mutex> lock(mutex_);
-            Spare* best = nullptr;
-            for (Spare& spare : spares_) {
-                if (spare.capacity >= bytes && (best == nullptr || spare.capacity < best->capacity)) best = &spare;
-            }
-            if (best != nullptr) {
-                capacity = best->capacity;
-                std::unique_ptr<std::byte[]> buffer = std::move(best->buffer);
-                *best = std::move(spares_.back());
-                spares_.pop_back();
-                return buffer;
-            }
-        }
-        capacity = bytes;
-        return std::unique_ptr<std::byte[]>(new std::byte[bytes]);
-    }
-
-    // Keeps `buffer` unless it is too large or the spares are full (then it replaces the smallest one if larger).
-    void give_back(std::unique_ptr<std::byte[]> buffer, std::size_t capacity) {
-        if (buffer == nullptr || capacity > kLargestSpare) return;
-        const std::lock_guard<std::mutex> lock(mutex_);
-        if (spares_.size() < kSpares) {
-            spares_.push_back(Spare{std::move(buffer), capacity});
-            return;
-        }
-        Spare* smallest = &spares_.front();
-        for (Spare& spare : spares_) {
-            if (spare.capacity < smallest->capacity) smallest = &spare;
-        }
-        if (smallest->capacity < capacity) *smallest = Spare{std::move(buffer), capacity};
-    }
-
-private:
-    static constexpr std::size_t kSpares = 4;  // write_dense uses at most four threads
-    static constexpr std::size_t kLargestSpare = std::size_t{8} << 20;
-
-    struct Spare {
-        std::unique_ptr<std::byte[]> buffer;
-        std::size_t capacity = 0;
-    };
-
-    std::mutex mutex_;
-    std::vector<Spare> spares_;
-};
-
-SpareBuffers& spare_buffers() {
-    static SpareBuffers spares;
-    return spares;
-}
-
 }  // namespace
 
-NarrowedValues::NarrowedValues(std::size_t cells) : cells_(cells) {
-    values_ = spare_buffers().take(cells, capacity_);  // in the body: capacity_'s initializer runs before it
+NarrowedValues::NarrowedValues(std::size_t cells, SpareBuffers* spares) : spares_(spares), cells_(cells) {
+    values_ = take(cells, capacity_);  // in the body: capacity_'s initializer runs before it
     set_type(ValueType::U8);
 }
 
 NarrowedValues::~NarrowedValues() { release(); }
 
 NarrowedValues::NarrowedValues(NarrowedValues&& other) noexcept
-    : values_(std::move(other.values_)),
+    : spares_(other.spares_),
+      values_(std::move(other.values_)),
       capacity_(std::exchange(other.capacity_, 0)),
       cells_(other.cells_),
       width_(other.width_),
@@ -137,6 +76,7 @@ NarrowedValues::NarrowedValues(NarrowedValues&& other) noexcept
 NarrowedValues& NarrowedValues::operator=(NarrowedValues&& other) noexcept {
     if (this != &other) {
         release();
+        spares_ = other.spares_;
         values_ = std::move(other.values_);
         capacity_ = std::exchange(other.capacity_, 0);
         cells_ = other.cells_;
@@ -149,8 +89,15 @@ NarrowedValues& NarrowedValues::operator=(NarrowedValues&& other) noexcept {
     return *this;
 }
 
+std::unique_ptr<std::byte[]> NarrowedValues::take(std::size_t bytes, std::size_t& capacity) {
+    if (spares_ != nullptr) return spares_->take(bytes, capacity);
+    capacity = bytes;
+    return std::unique_ptr<std::byte[]>(new std::byte[bytes]);  // not zeroed: every cell is stored before it is read
+}
+
 void NarrowedValues::release() {
-    spare_buffers().give_back(std::move(values_), capacity_);
+    if (spares_ != nullptr) spares_->give_back(std::move(values_), capacity_);
+    values_.reset();
     capacity_ = 0;
 }
 
@@ -183,7 +130,7 @@ void NarrowedValues::change_type(ValueType type, std::size_t cells_done) {
     std::byte* from = values_.get();
     std::unique_ptr<std::byte[]> larger;
     std::size_t larger_capacity = 0;
-    if (cells_ * width_ > capacity_) larger = spare_buffers().take(cells_ * width_, larger_capacity);
+    if (cells_ * width_ > capacity_) larger = take(cells_ * width_, larger_capacity);
     std::byte* to = larger != nullptr ? larger.get() : values_.get();
     visit_value_type(previous, [&](auto from_tag) {
         using From = typename decltype(from_tag)::type;
@@ -211,7 +158,7 @@ void NarrowedValues::store(const double* values, std::size_t count, std::size_t 
 void NarrowedValues::restart() {
     if (capacity_ < cells_) {
         release();
-        values_ = spare_buffers().take(cells_, capacity_);
+        values_ = take(cells_, capacity_);
     }
     set_type(ValueType::U8);
 }

@@ -9,6 +9,7 @@
 #include <span>
 
 #include "dbdf/types.hpp"
+#include "spare_buffers.hpp"
 #include "value_scan.hpp"
 
 namespace dbdf::detail {
@@ -18,10 +19,11 @@ public:
     NarrowedValues() = default;  // stores nothing (type None)
 
     // Room for `cells` values of one byte: the narrowest type there is, and the one a block starts in. Not zeroed:
-    // random doubles leave the analysis after one chunk and leave the rest untouched.
-    explicit NarrowedValues(std::size_t cells);
+    // random doubles leave the analysis after one chunk and leave the rest untouched. Buffers come from `spares`
+    // and go back to them for the next blocks (their owner, a writer, outlives this), or from new memory when it is
+    // null.
+    NarrowedValues(std::size_t cells, SpareBuffers* spares);
 
-    // The buffer goes back to the spare buffers (narrowed_values.cpp) for the next blocks.
     ~NarrowedValues();
     NarrowedValues(NarrowedValues&& other) noexcept;
     NarrowedValues& operator=(NarrowedValues&& other) noexcept;
@@ -54,8 +56,10 @@ public:
 
 private:
     void set_type(ValueType type);
-    void release();
+    std::unique_ptr<std::byte[]> take(std::size_t bytes, std::size_t& capacity);
+    void release();  // the buffer goes back to the spares, if any
 
+    SpareBuffers* spares_ = nullptr;
     std::unique_ptr<std::byte[]> values_;
     std::size_t capacity_ = 0;  // bytes in values_
     std::size_t cells_ = 0;

@@ -116,7 +116,8 @@ void SpecBodyWriter::add_block(const BlockPlacement& place, const BlockInput& in
         if constexpr (!kIsDenseSource<std::remove_cvref_t<decltype(source)>>) {
             source.drop_zeros = encoding == Encoding::Auto;
         }
-        const BlockFacts facts = analyze<T>(source, DeclaredTypes<T>(context_.header, place), facts_wanted(encoding));
+        const BlockFacts facts =
+            analyze<T>(source, DeclaredTypes<T>(context_.header, place), facts_wanted(encoding), &spare_buffers_);
         emit_block<T>(context_, place, source, encoding, input.given, facts);
     });
 }
@@ -163,7 +164,9 @@ void SpecBodyWriter::write_dense_blocks(const std::vector<BlockPlacement>& tiles
             !tiles.empty() && wanted == FactsWanted::None && !DeclaredTypes<T>(header, tiles[0]).needed();
         run_analysis_pipeline(
             tiles.size(), nothing_to_analyse ? 1 : threads,
-            [&](std::size_t i) { return analyze<T>(source_of(tiles[i]), DeclaredTypes<T>(header, tiles[i]), wanted); },
+            [&](std::size_t i) {
+                return analyze<T>(source_of(tiles[i]), DeclaredTypes<T>(header, tiles[i]), wanted, &spare_buffers_);
+            },
             [&](std::size_t i, const BlockFacts& facts) {
                 reserve_ahead_of_dense_block(context_, tiles[i], type, encoding);
                 emit_block<T>(context_, tiles[i], source_of(tiles[i]), encoding, BlockType::Dense, facts);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "body_writer.hpp"
+#include "spare_buffers.hpp"
 
 namespace dbdf::detail {
 
@@ -24,6 +25,9 @@ public:
 
 private:
     WriteContext& context_;
+    // The buffers of the stored narrowed values of blocks written already, for the next blocks; freed with the
+    // writer.
+    SpareBuffers spare_buffers_;
 };
 
 }  // namespace dbdf::detail

@@ -131,7 +131,7 @@ TEST(DenseBound, BlocksAtTheBoundAndOneBelowGetTheExactPlan) {
         EXPECT_EQ(exact.block_type, nonzero >= bound ? BlockType::Dense : BlockType::Csr);
 
         const BlockFacts facts = analyze<double>(DenseSource<double>{values.data(), kRows, kCols, kCols},
-                                                 DeclaredTypes<double>(header, place), FactsWanted::All);
+                                                 DeclaredTypes<double>(header, place), FactsWanted::All, nullptr);
         // Below the bound every non-zero is counted; from it on the count may stop at the end of the row that
         // reaches it, never before.
         if (nonzero < bound) {
@@ -176,7 +176,7 @@ TEST(DenseBound, NoStopWhileANarrowerTypeIsStillPossible) {
     const ObjectHeader header = f64_matrix_header(kRows, kCols);
     const BlockPlacement place{0, 0, kRows, kCols};
     const BlockFacts facts = analyze<double>(DenseSource<double>{values.data(), kRows, kCols, kCols},
-                                             DeclaredTypes<double>(header, place), FactsWanted::All);
+                                             DeclaredTypes<double>(header, place), FactsWanted::All, nullptr);
     EXPECT_EQ(facts.entries, values.size());
     const EncodingPlan planned = smallest_plan(position, facts.entries, narrowest_type(facts.feasible, ValueType::F64));
     EXPECT_EQ(planned.block_type, BlockType::Dense);

@@ -150,7 +150,7 @@ std::vector<Case> cases() {
 TEST(NarrowedValues, StoredPayloadIsTheNarrowingCopy) {
     for (const Case& c : cases()) {
         SCOPED_TRACE(c.name);
-        NarrowedValues narrowed(c.values.size());
+        NarrowedValues narrowed(c.values.size(), nullptr);
         NarrowingAnalysis<double> analysis;
         for (std::uint32_t row = 0; row < c.rows; ++row) {
             const std::size_t first = std::size_t{row} * c.cols;
@@ -220,7 +220,7 @@ TEST(NarrowedValues, RestartKeepsTheBufferAndWidensInPlace) {
     std::vector<double> values(3001);
     for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<double>(i % 250);
     values[2500] = -30000;
-    NarrowedValues narrowed(values.size());
+    NarrowedValues narrowed(values.size(), nullptr);
     for (int round = 0; round < 2; ++round) {
         narrowed.restart();
         EXPECT_EQ(narrowed.type(), ValueType::U8);
@@ -232,20 +232,47 @@ TEST(NarrowedValues, RestartKeepsTheBufferAndWidensInPlace) {
     }
 }
 
-// A finished block's buffer serves the next block (write_dense frees a tile's buffer on another thread than the one
-// that analyses the next tile, and new memory would fault in page by page). 8 MiB is the largest size kept, and
-// larger than any other block here, so it is the spare the next block of that size takes.
+// A finished block's buffer serves the next block of the same writer (write_dense frees a tile's buffer on another
+// thread than the one that analyses the next tile, and new memory would fault in page by page).
 TEST(NarrowedValues, BufferOfAFinishedBlockServesTheNextBlock) {
-    constexpr std::size_t kLargestKept = std::size_t{8} << 20;
+    constexpr std::size_t kLargestKept = SpareBuffers::kLargestSpare;
+    SpareBuffers spares;
     const std::byte* first = nullptr;
     {
-        const NarrowedValues block(kLargestKept);
+        const NarrowedValues block(kLargestKept, &spares);
         first = block.payload().data();
     }
-    const NarrowedValues next(kLargestKept);
+    const NarrowedValues next(kLargestKept, &spares);
     EXPECT_EQ(next.payload().data(), first);
     EXPECT_EQ(next.type(), ValueType::U8);
     EXPECT_EQ(next.payload().size(), kLargestKept);
+}
+
+// The spares are bounded: at most kSpares buffers, none larger than kLargestSpare, and a full set keeps the largest
+// buffers given back. A buffer taken for fewer bytes than a spare holds is that spare, the smallest that fits.
+TEST(SpareBuffers, KeepAFewBuffersOfBoundedSizeAndHandOutTheSmallestThatFits) {
+    SpareBuffers spares;
+    std::size_t capacity = 0;
+    auto too_large = spares.take(SpareBuffers::kLargestSpare + 1, capacity);
+    EXPECT_EQ(capacity, SpareBuffers::kLargestSpare + 1);
+    spares.give_back(std::move(too_large), capacity);  // not kept
+    std::vector<const std::byte*> kept;
+    for (std::size_t i = 0; i <= SpareBuffers::kSpares; ++i) {  // one more than is kept: the smallest goes
+        const std::size_t bytes = (i + 1) * 1000;
+        auto buffer = spares.take(bytes, capacity);
+        EXPECT_EQ(capacity, bytes);  // nothing kept is large enough yet: new memory of the size asked
+        kept.push_back(buffer.get());
+        spares.give_back(std::move(buffer), capacity);
+    }
+    // The spares now hold the buffers of 2000 ... 5000 bytes (1000 was replaced): 1500 bytes get the 2000 one.
+    auto fitting = spares.take(1500, capacity);
+    EXPECT_EQ(capacity, 2000u);
+    EXPECT_EQ(fitting.get(), kept[1]);
+    auto largest = spares.take(4500, capacity);
+    EXPECT_EQ(capacity, 5000u);
+    EXPECT_EQ(largest.get(), kept[4]);
+    auto none_fits = spares.take(SpareBuffers::kLargestSpare, capacity);
+    EXPECT_EQ(capacity, SpareBuffers::kLargestSpare);
 }
 
 }  // namespace

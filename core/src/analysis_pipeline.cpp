@@ -148,6 +148,9 @@ void run_analysis_pipeline(std::size_t tiles, unsigned threads, const std::funct
         for (std::size_t i = 1; i < analysers; ++i) helpers.emplace_back(analyse_tiles, std::ref(board));
     } catch (const std::system_error&) {
         // No more threads to be had: the ones started, and the caller's, analyse every tile all the same.
+    } catch (...) {
+        join();  // no memory for another thread: the ones started stop before the failure is reported
+        throw;
     }
     try {
         write_tiles(board, emit);

@@ -1,5 +1,7 @@
 #include "spare_buffers.hpp"
 
+#include <new>
+
 namespace dbdf::detail {
 
 std::unique_ptr<std::byte[]> SpareBuffers::take(std::size_t bytes, std::size_t& capacity) {
@@ -21,11 +23,15 @@ std::unique_ptr<std::byte[]> SpareBuffers::take(std::size_t bytes, std::size_t& 
     return std::unique_ptr<std::byte[]>(new std::byte[bytes]);
 }
 
-void SpareBuffers::give_back(std::unique_ptr<std::byte[]> buffer, std::size_t capacity) {
+void SpareBuffers::give_back(std::unique_ptr<std::byte[]> buffer, std::size_t capacity) noexcept {
     if (buffer == nullptr || capacity > kLargestSpare) return;
     const std::lock_guard<std::mutex> lock(mutex_);
     if (spares_.size() < kSpares) {
-        spares_.push_back(Spare{std::move(buffer), capacity});
+        try {
+            spares_.push_back(Spare{std::move(buffer), capacity});
+        } catch (const std::bad_alloc&) {
+            // `buffer` is freed on the way out; the next block allocates anew.
+        }
         return;
     }
     Spare* smallest = &spares_.front();

@@ -18,8 +18,9 @@ public:
     std::unique_ptr<std::byte[]> take(std::size_t bytes, std::size_t& capacity);
 
     // Keeps `buffer` (of `capacity` bytes) unless it is too large or the spares are full; then it replaces the
-    // smallest spare if it is larger. Safe from any thread, as take() is.
-    void give_back(std::unique_ptr<std::byte[]> buffer, std::size_t capacity);
+    // smallest spare if it is larger. Safe from any thread, as take() is. Never throws: it runs in destructors, and
+    // a buffer that cannot be kept (no memory for the list of spares) is freed instead.
+    void give_back(std::unique_ptr<std::byte[]> buffer, std::size_t capacity) noexcept;
 
     static constexpr std::size_t kSpares = 4;  // write_dense analyses on at most four threads by default
     static constexpr std::size_t kLargestSpare = std::size_t{8} << 20;

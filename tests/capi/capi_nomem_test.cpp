@@ -180,6 +180,52 @@ int expect_nomem_at_every_allocation(const std::function<dbdf_status_t()>& seque
     return failures_seen;
 }
 
+// write_dense on three threads, tiles of 8 x 8 whose values narrow differently (to u8, to u16 after u8, to f32, or
+// not at all): an allocation that fails on a helper thread, in the analysis's stored values, in their spare buffers
+// or in starting a thread comes back as DBDF_ERR_NOMEM from the call, with no thread left running.
+dbdf_status_t threaded_write_then_read(const std::vector<double>& values, std::vector<double>& out) {
+    dbdf_writer_options_t options;
+    dbdf_writer_options_init(&options);
+    options.threads = 3;
+    dbdf_write_options_t tiles;
+    dbdf_write_options_init(&tiles);
+    tiles.block_rows = 8;
+    tiles.block_cols = 8;
+    dbdf_writer_t* writer = nullptr;
+    dbdf_reader_t* reader = nullptr;
+    const void* data = nullptr;
+    size_t size = 0;
+    dbdf_status_t status = dbdf_writer_open_memory_with_options(&options, &writer);
+    if (status == DBDF_OK) status = dbdf_writer_begin_matrix(writer, DBDF_DATA_DENSE, DBDF_VALUE_F64, 32, 32);
+    if (status == DBDF_OK) {
+        status = dbdf_writer_write_dense(writer, DBDF_VALUE_F64, values.data(), values.size(), 0, &tiles);
+    }
+    if (status == DBDF_OK) status = dbdf_writer_finish(writer);
+    if (status == DBDF_OK) status = dbdf_writer_memory(writer, &data, &size);
+    if (status == DBDF_OK) status = dbdf_reader_open_memory(data, size, &reader);
+    if (status == DBDF_OK) status = dbdf_reader_read_dense(reader, DBDF_VALUE_F64, out.data(), out.size(), 0);
+    dbdf_reader_free(reader);
+    dbdf_writer_free(writer);
+    return status;
+}
+
+TEST(CapiNoMemory, WriteDenseOnSeveralThreads) {
+    std::vector<double> values(32 * 32);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const std::size_t tile = (i / 32 / 8) * 4 + (i % 32) / 8;
+        switch (tile % 4) {
+            case 0: values[i] = static_cast<double>(i % 7); break;                           // u8
+            case 1: values[i] = i % 32 == 31 ? 40000.0 : static_cast<double>(i % 9); break;  // u8, then u16
+            case 2: values[i] = static_cast<double>(i) + 0.5; break;                         // f32
+            default: values[i] = 1.0 / static_cast<double>(i + 3); break;                    // f64
+        }
+    }
+    std::vector<double> out(values.size());
+    const int failures = expect_nomem_at_every_allocation([&] { return threaded_write_then_read(values, out); },
+                                                          [&] { EXPECT_EQ(out, values); });
+    EXPECT_GT(failures, 5);
+}
+
 // What the frame sequence read back, in storage that needs no allocation.
 struct FrameResult {
     std::int64_t ids[5];

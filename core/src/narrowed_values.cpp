@@ -120,6 +120,9 @@ void NarrowedValues::change_type(ValueType type, std::size_t cells_done) {
     const ValueType previous = type_;
     const std::size_t previous_width = width_;
     set_type(type);
+    // A block too large for a wider type's buffer is narrowed by the copy after its analysis, as it was before
+    // values were stored: what an analysis holds beyond the byte a value it starts with stays bounded.
+    if (storing() && width_ > 1 && cells_ * width_ > kMostWiderBytes) set_type(ValueType::None);
     // u8 and i8 (u16 and i16, u32 and i32) store the same bits for every value both hold.
     const bool same_bits = width_ == previous_width && previous != ValueType::F32 && type_ != ValueType::F32;
     if (!storing()) {

@@ -39,9 +39,15 @@ public:
     // Whether an integral range [low, high] fits the stored integer type (false for a float type and None).
     bool holds_range(double low, double high) const { return low >= range_low_ && high <= range_high_; }
 
+    // The most bytes a block is stored in at a type wider than one byte: the largest spare buffer. A block of more
+    // values than that holds at the wider type (more than 2^21 at four bytes, 2^22 at two: the automatic tiles hold
+    // 2^19) stops being stored when it needs that type, and is narrowed by the copy after its analysis.
+    static constexpr std::size_t kMostWiderBytes = SpareBuffers::kLargestSpare;
+
     // Makes `type` the stored type: the values of cells [0, cells_done), stored in the previous type, which held
     // them exactly, are converted to it (exact, since `type` holds them too); a wider type takes a larger buffer,
-    // reusing the one there is when it is large enough. A type of more than four bytes stops the storing.
+    // reusing the one there is when it is large enough. A type of more than four bytes stops the storing, and so
+    // does a wider type whose payload would take more than kMostWiderBytes.
     void change_type(ValueType type, std::size_t cells_done);
 
     // Stores values[0..count) converted to the stored type (as the narrowing copy does) at `cell`: a chunk that the

@@ -232,6 +232,37 @@ TEST(NarrowedValues, RestartKeepsTheBufferAndWidensInPlace) {
     }
 }
 
+// A block whose wider type would take more than kMostWiderBytes is not stored at that type: 3 x 2^20 values take
+// 6 MiB as u16 (stored) and 12 MiB as f32 (not stored; the writer narrows the block by the copy, as before, and
+// writes the same bytes).
+TEST(NarrowedValues, ABlockTooLargeForItsWiderTypeIsNarrowedByTheCopy) {
+    constexpr std::uint32_t kRows = 3072;
+    constexpr std::uint32_t kCols = 1024;
+    std::vector<double> values(std::size_t{kRows} * kCols);
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<double>(i % 200);
+    values.back() = 40000;
+    NarrowedValues narrowed(values.size(), nullptr);
+    NarrowingAnalysis<double> u16_analysis;
+    u16_analysis.observe_values(values.data(), values.size(), &narrowed);
+    ASSERT_EQ(narrowed.type(), ValueType::U16);
+    ASSERT_LE(narrowed.payload().size(), NarrowedValues::kMostWiderBytes);
+    const std::vector<std::byte> expected = copied_as(ValueType::U16, values.data(), values.size());
+    EXPECT_EQ(std::memcmp(narrowed.payload().data(), expected.data(), expected.size()), 0);
+
+    values.back() = 0.5;  // f32, whose 12 MiB are more than kMostWiderBytes
+    narrowed.restart();
+    NarrowingAnalysis<double> f32_analysis;
+    f32_analysis.observe_values(values.data(), values.size(), &narrowed);
+    EXPECT_EQ(narrowest_type(f32_analysis.feasible(), ValueType::F64), ValueType::F32);
+    EXPECT_FALSE(narrowed.storing());
+    const auto file = testing::write_to_memory([&](Writer& writer) {
+        writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, kRows, kCols);
+        writer.add_dense({0, 0, kRows, kCols}, ValueType::F64, values.data(), values.size(), 0, WriteOptions{});
+    });
+    ASSERT_EQ(testing::blocks_of(file).at(0).value_type, ValueType::F32);
+    expect_blocks_are_copies(file, values, kCols);
+}
+
 // A finished block's buffer serves the next block of the same writer (write_dense frees a tile's buffer on another
 // thread than the one that analyses the next tile, and new memory would fault in page by page).
 TEST(NarrowedValues, BufferOfAFinishedBlockServesTheNextBlock) {

@@ -15,20 +15,22 @@ namespace {
 
 constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 
-// What the threads of one pipeline share: which tiles are taken, analysed and written. Every change of that state
-// is followed by a step of `progress_`, which a thread with nothing to do waits on; so a thread that read
-// `progress_` before it found nothing to do cannot miss the change it waits for.
+// What the threads of one pipeline share: which tiles are taken, analysed and written, and how many threads
+// analyse. Every change a thread can wait for (a tile analysed or written, one more analyser, a stop) is followed
+// by a step of `progress_`, which a thread with nothing to do waits on; so a thread that read `progress_` before
+// it found nothing to do cannot miss the change it waits for. (Taking a tile frees nobody, so it takes no step.)
 class TileBoard {
 public:
-    TileBoard(std::size_t tiles, std::size_t ahead, const std::function<BlockFacts(std::size_t)>& analyse)
-        : tiles_(tiles), ahead_(ahead), analyse_(analyse), facts_(tiles), failures_(tiles), analysed_(tiles) {}
+    TileBoard(std::size_t tiles, const std::function<BlockFacts(std::size_t)>& analyse)
+        : tiles_(tiles), analyse_(analyse), facts_(tiles), failures_(tiles), analysed_(tiles) {}
 
     std::size_t tiles() const { return tiles_; }
 
     // The next tile not yet taken, when it lies within the bound ahead of the next tile to write and no analysis
-    // has failed (the tiles after a failed one are never written); kNone otherwise.
+    // has failed so far (the tiles after a failed one are never written); kNone otherwise. A tile taken by one
+    // thread just as another's analysis fails is still analysed, and dropped with the rest.
     std::size_t take() {
-        const std::size_t limit = std::min(tiles_, emitted_.load() + ahead_ + 1);
+        const std::size_t limit = std::min(tiles_, emitted_.load() + ahead_.load() + 1);
         std::size_t next = taken_.load();
         while (next < limit && !stop_.load()) {
             if (taken_.compare_exchange_weak(next, next + 1)) return next;
@@ -64,6 +66,12 @@ public:
         step();
     }
 
+    // A helper thread has started: one more tile may be analysed ahead of the writing.
+    void add_analyser() {
+        ahead_.fetch_add(1);
+        step();
+    }
+
     bool stopped() const { return stop_.load(); }
     bool all_taken() const { return taken_.load() >= tiles_; }
 
@@ -77,7 +85,9 @@ private:
     }
 
     const std::size_t tiles_;
-    const std::size_t ahead_;
+    // How many tiles may be analysed ahead of the next one written: one per thread that analyses, the caller's
+    // included, counted as they start (fewer than asked for when the system has no more threads to give).
+    std::atomic<std::size_t> ahead_{1};
     const std::function<BlockFacts(std::size_t)>& analyse_;
     std::vector<BlockFacts> facts_;
     std::vector<std::exception_ptr> failures_;
@@ -136,7 +146,7 @@ void run_analysis_pipeline(std::size_t tiles, unsigned threads, const std::funct
     // were written 3 to 5% slower with 3 or 4 tiles ahead than with 2, and 1% non-zeros (bound by their analysis)
     // 20% slower with 1 (bench/RESULTS.md). The facts held stay small: a tile's narrowed values are at most half
     // its values' bytes, its CSR payload at most a quarter.
-    TileBoard board(tiles, analysers, analyse);
+    TileBoard board(tiles, analyse);
     std::vector<std::thread> helpers;
     helpers.reserve(analysers - 1);
     // Joined on every way out, a failure here included.
@@ -145,7 +155,10 @@ void run_analysis_pipeline(std::size_t tiles, unsigned threads, const std::funct
         for (std::thread& helper : helpers) helper.join();
     };
     try {
-        for (std::size_t i = 1; i < analysers; ++i) helpers.emplace_back(analyse_tiles, std::ref(board));
+        for (std::size_t i = 1; i < analysers; ++i) {
+            helpers.emplace_back(analyse_tiles, std::ref(board));
+            board.add_analyser();
+        }
     } catch (const std::system_error&) {
         // No more threads to be had: the ones started, and the caller's, analyse every tile all the same.
     } catch (...) {

@@ -48,10 +48,7 @@ void parallel_for(std::size_t count, unsigned threads, const std::function<void(
 }
 
 unsigned encode_threads(unsigned threads, std::size_t pieces, std::uint64_t work_bytes) {
-    // Automatic: fewer than for decoding, since one thread writes every tile in order. Once the analysers keep
-    // ahead of it, more of them only hold more tiles' facts in memory.
-    constexpr unsigned kAutomaticMaximum = 4;
-    if (threads == 0) threads = std::min(decode_threads(0, pieces, work_bytes), kAutomaticMaximum);
+    if (threads == 0) threads = std::min(decode_threads(0, pieces, work_bytes), kMostAutomaticEncodeThreads);
     return static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(pieces, 1)));
 }
 

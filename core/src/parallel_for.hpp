@@ -17,8 +17,13 @@ void parallel_for(std::size_t count, unsigned threads, const std::function<void(
 // work large enough that starting threads pays; otherwise as many as asked).
 unsigned decode_threads(unsigned threads, std::size_t pieces, std::uint64_t work_bytes);
 
+// At most this many threads encode when the setting is automatic. Fewer than for decoding, since one thread writes
+// every tile in order: once the analysers keep ahead of it, more of them only hold more tiles' facts in memory.
+inline constexpr unsigned kMostAutomaticEncodeThreads = 4;
+
 // The threads worth using to encode `work_bytes` in `pieces` tiles with the setting `threads` (0: automatic, one
-// per core, at most four, for work large enough, one otherwise; never more than one per tile).
+// per core, at most kMostAutomaticEncodeThreads, for work large enough, one otherwise; never more than one per
+// tile).
 unsigned encode_threads(unsigned threads, std::size_t pieces, std::uint64_t work_bytes);
 
 }  // namespace dbdf::detail

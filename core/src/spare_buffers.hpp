@@ -9,6 +9,8 @@
 #include <mutex>
 #include <vector>
 
+#include "parallel_for.hpp"
+
 namespace dbdf::detail {
 
 class SpareBuffers {
@@ -22,7 +24,8 @@ public:
     // a buffer that cannot be kept (no memory for the list of spares) is freed instead.
     void give_back(std::unique_ptr<std::byte[]> buffer, std::size_t capacity) noexcept;
 
-    static constexpr std::size_t kSpares = 4;  // write_dense analyses on at most four threads by default
+    // One per thread that analyses when write_dense picks the thread count itself.
+    static constexpr std::size_t kSpares = kMostAutomaticEncodeThreads;
     static constexpr std::size_t kLargestSpare = std::size_t{8} << 20;
 
 private:

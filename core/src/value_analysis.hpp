@@ -85,7 +85,8 @@ public:
     // For doubles, `narrowed` (when given) receives the values at cells first_cell.. in the narrowest type that
     // holds every value seen so far (keep_narrowed), mostly stored by the scan on the way; when every value of its
     // block was observed here, it holds the block's payload in narrowest_type(feasible()), or stores nothing when
-    // that type is wider than four bytes.
+    // that type is wider than four bytes, or wider than one byte with a payload over
+    // NarrowedValues::kMostWiderBytes (the writer's narrowing copy makes those).
     std::uint64_t observe_values(const T* values, std::size_t count, NarrowedValues* narrowed = nullptr,
                                  std::size_t first_cell = 0) {
         std::uint64_t nonzero = 0;

@@ -146,18 +146,15 @@ TEST(ParallelAnalysis, AnalysisStaysWithinItsBoundAheadOfTheWrites) {
 }
 
 // A failed analysis is reported when its tile's turn to be written comes: the tiles before it are written, none
-// after it, and the tiles after it that were not taken yet are not analysed.
+// after it.
 TEST(ParallelAnalysis, AFailedAnalysisIsReportedInTileOrder) {
     constexpr std::size_t kFailing = 9;
     for (const unsigned threads : {1u, 2u, 4u}) {
         std::vector<std::size_t> written;
-        std::atomic<std::size_t> last_analysed{0};
         try {
             run_analysis_pipeline(
                 100, threads,
                 [&](std::size_t tile) {
-                    std::size_t seen = last_analysed.load();
-                    while (tile > seen && !last_analysed.compare_exchange_weak(seen, tile)) {}
                     if (tile == kFailing) throw std::runtime_error("tile " + std::to_string(tile));
                     return facts_of(tile);
                 },
@@ -167,7 +164,38 @@ TEST(ParallelAnalysis, AFailedAnalysisIsReportedInTileOrder) {
             EXPECT_EQ(std::string(error.what()), "tile 9");
         }
         EXPECT_EQ(written.size(), kFailing) << threads;
-        EXPECT_LE(last_analysed.load(), kFailing + threads) << threads;
+    }
+}
+
+// Once an analysis has failed, no tile is taken any more, although the writes of the tiles before the failed one
+// move the bound ahead on: the write of the first tile that lets the failing one be taken waits until that
+// analysis has failed (and a while longer), so every later tile would be taken after the failure. Without the
+// stop, the writes up to the failed tile would let the analysers take `threads` more.
+TEST(ParallelAnalysis, NoTileIsTakenAfterAFailedAnalysis) {
+    constexpr std::size_t kFailing = 9;
+    for (const unsigned threads : {2u, 4u}) {
+        Signal failed;
+        std::atomic<std::size_t> last_taken{0};
+        std::size_t written = 0;
+        EXPECT_THROW(run_analysis_pipeline(
+                         100, threads,
+                         [&](std::size_t tile) {
+                             std::size_t seen = last_taken.load();
+                             while (tile > seen && !last_taken.compare_exchange_weak(seen, tile)) {}
+                             if (tile != kFailing) return facts_of(tile);
+                             failed.raise();
+                             throw std::runtime_error("tile " + std::to_string(tile));
+                         },
+                         [&](std::size_t tile, const BlockFacts&) {
+                             if (tile == kFailing - threads) {
+                                 EXPECT_TRUE(failed.wait_for_a_while()) << threads;
+                                 std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                             }
+                             ++written;
+                         }),
+                     std::runtime_error);
+        EXPECT_EQ(written, kFailing) << threads;
+        EXPECT_EQ(last_taken.load(), kFailing) << threads << " threads";
     }
 }
 

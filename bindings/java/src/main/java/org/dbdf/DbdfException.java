@@ -11,6 +11,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A call into the dbdf library failed. Carries the {@link Status} and the library's message, which names what was
@@ -45,9 +47,36 @@ public class DbdfException extends UncheckedIOException {
     /** -1 when the failure has no byte offset ({@code DBDF_NO_OFFSET}). */
     private final long offset;
 
+    /**
+     * How the library's message for bad input ends: " at byte N" when the fault has a place in the input, then
+     * " (rule N)" or " (spec layout)" (core/src/error.cpp).
+     */
+    private static final Pattern VIOLATION_SUFFIX =
+            Pattern.compile("(?: at byte (\\d{1,18}))? \\((?:rule (\\d{1,9})|spec layout)\\)$");
+
     /** A failure with this status and message, naming no rule and no byte offset. */
     public DbdfException(Status status, String nativeMessage) {
         this(status, status.code(), nativeMessage, 0, -1);
+    }
+
+    /**
+     * A failure with this status and the library's message, as an API that passes on the text alone gives it (an
+     * Arrow stream's {@code get_last_error()}, which {@link org.dbdf.arrow.DbdfArrow}'s readers turn into this
+     * exception). For bad input ({@link Status#isInvalidData()}), {@link #rule()} and {@link #offset()} are read
+     * back from the end of the message, where the library always puts them: "at byte N" and "(rule N)", or
+     * "(spec layout)" for no rule. Otherwise, or when the message does not end that way, both are empty.
+     */
+    public static DbdfException fromLibraryMessage(Status status, String nativeMessage) {
+        Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(nativeMessage, "nativeMessage");
+        int rule = 0;
+        long offset = -1;
+        Matcher suffix = VIOLATION_SUFFIX.matcher(nativeMessage);
+        if (status.isInvalidData() && suffix.find()) {
+            offset = suffix.group(1) == null ? -1 : Long.parseLong(suffix.group(1));
+            rule = suffix.group(2) == null ? 0 : Integer.parseInt(suffix.group(2));
+        }
+        return new DbdfException(status, status.code(), nativeMessage, rule, offset);
     }
 
     /** A failure with this status and message, naming no rule and no byte offset, caused by {@code cause}. */

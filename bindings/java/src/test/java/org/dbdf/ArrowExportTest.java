@@ -18,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -271,6 +273,8 @@ class ArrowExportTest extends ArrowAllocatorTest {
             assertTrue(error.getMessage().startsWith("format: block 0 at (0, 0): row 0 column index 0"),
                     error.getMessage());
             assertTrue(error.getMessage().endsWith("at byte 69 (rule 12)"), error.getMessage());
+            assertEquals(OptionalInt.of(12), error.rule());
+            assertEquals(OptionalLong.of(69), error.offset());
         }
     }
 }

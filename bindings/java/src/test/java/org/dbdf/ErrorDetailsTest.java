@@ -55,6 +55,34 @@ class ErrorDetailsTest {
     }
 
     @Test
+    void aMessagePassedOnAsTextGivesItsRuleAndOffsetBack() throws IOException {
+        // The message a failing read gives, passed on as text alone (an Arrow stream does so): the same numbers.
+        byte[] bytes = vector("dense_f64.dbdf");
+        bytes[18] = 0;
+        DbdfException direct = assertThrows(DbdfException.class, () -> Reader.fromBytes(bytes));
+        DbdfException passedOn = DbdfException.fromLibraryMessage(direct.status(), direct.nativeMessage());
+        assertEquals(direct.getMessage(), passedOn.getMessage());
+        assertEquals(direct.rule(), passedOn.rule());
+        assertEquals(direct.offset(), passedOn.offset());
+
+        DbdfException specLayout = DbdfException.fromLibraryMessage(Status.TRUNCATED,
+                "block 3 header ends after 7 of 26 bytes at byte 4096 (spec layout)");
+        assertEquals(OptionalInt.empty(), specLayout.rule());
+        assertEquals(OptionalLong.of(4096), specLayout.offset());
+        DbdfException noPlace =
+                DbdfException.fromLibraryMessage(Status.RANGE, "block 2 holds 300, which its value type u8 cannot (rule 8)");
+        assertEquals(OptionalInt.of(8), noPlace.rule());
+        assertEquals(OptionalLong.empty(), noPlace.offset());
+        // Only bad input names rules: an I/O failure's text that happens to end alike (a path) names none.
+        DbdfException io = DbdfException.fromLibraryMessage(Status.IO, "cannot open 'x at byte 5 (rule 3)'");
+        assertEquals(OptionalInt.empty(), io.rule());
+        assertEquals(OptionalLong.empty(), io.offset());
+        DbdfException plain = DbdfException.fromLibraryMessage(Status.FORMAT, "the stream ended early");
+        assertEquals(OptionalInt.empty(), plain.rule());
+        assertEquals(OptionalLong.empty(), plain.offset());
+    }
+
+    @Test
     void aBrokenPayloadGivesItsRuleAndOffsetWhenDecoded() throws IOException {
         try (Reader reader = Reader.fromBytes(vector("invalid/csr_unsorted_columns.dbdf"))) {
             DbdfException error = assertThrows(DbdfException.class, () -> decodeEveryBlock(reader));

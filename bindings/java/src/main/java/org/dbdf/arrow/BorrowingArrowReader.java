@@ -90,7 +90,8 @@ final class BorrowingArrowReader extends ArrowReader {
 
     /**
      * The library's message from Arrow's error, with the status the stream's errno stands for (EINVAL: the input
-     * breaks the format); Arrow's exception is kept as a suppressed one.
+     * breaks the format) and the rule and byte offset the message names; Arrow's exception is kept as a suppressed
+     * one.
      */
     private static DbdfException asDbdfException(IOException failure) {
         String message = String.valueOf(failure.getMessage());
@@ -101,7 +102,7 @@ final class BorrowingArrowReader extends ArrowReader {
             status = errno == EIO ? Status.IO : errno == ENOMEM ? Status.NOMEM : Status.FORMAT;
             message = parts.group(2);
         }
-        DbdfException converted = new DbdfException(status, message);
+        DbdfException converted = DbdfException.fromLibraryMessage(status, message);
         converted.addSuppressed(failure);
         return converted;
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of every language: installs what is missing, then
 #   0. checks that the C and C++ sources follow .clang-format;
-#   1. builds the C and C++ parts with AddressSanitizer + UndefinedBehaviorSanitizer and runs their tests;
+#   1. builds the C and C++ parts with clang, AddressSanitizer + UndefinedBehaviorSanitizer and runs their tests;
 #   2. builds the C++ suites with ThreadSanitizer and runs the multi-threaded tests;
 #   3. runs each fuzz target (reader in both dialects, round trip, the CLI's npy, mtx, csv and Futhark readers and its
 #      conversions from .dbdf) for 15 s with a fixed seed, as many side by side as there are cores;
@@ -106,7 +106,8 @@ if [[ -f $pyspark_install_log ]]; then  # the background install started
 fi
 
 stage default-build
-cmake --preset default
+# GCC's warnings as errors here too: the sanitize build, where they are errors otherwise, uses clang.
+cmake --preset default -DDBDF_WERROR=ON
 cmake --build --preset default
 stage default-tests
 ctest --preset default --parallel "$jobs"

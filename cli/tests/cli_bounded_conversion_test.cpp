@@ -13,14 +13,7 @@
 #include "cli_fixture.hpp"
 #include "dbdf.h"
 #include "tool_run.hpp"
-
-// GCC defines __SANITIZE_ADDRESS__ under AddressSanitizer, which the checks below ask; clang before 18 only answers
-// __has_feature (the sanitize preset builds with clang).
-#if !defined(__SANITIZE_ADDRESS__) && defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define __SANITIZE_ADDRESS__ 1
-#endif
-#endif
+#include "sanitizer_detection.hpp"
 
 namespace {
 
@@ -61,7 +54,7 @@ std::string empty_block(std::uint64_t row, std::uint64_t col, std::uint64_t rows
 // The tool's address space is limited where that can be done: sanitizers reserve terabytes of it.
 RunSettings bounded(std::optional<std::uint64_t> file_size = std::nullopt) {
     RunSettings settings;
-#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#ifndef DBDF_TEST_UNDER_SANITIZER
     settings.address_space_bytes = std::uint64_t{64} << 20;
 #endif
     settings.file_size_bytes = file_size;

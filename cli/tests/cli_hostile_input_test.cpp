@@ -13,14 +13,7 @@
 
 #include "cli_fixture.hpp"
 #include "dbdf.h"
-
-// GCC defines __SANITIZE_ADDRESS__ under AddressSanitizer, which the checks below ask; clang before 18 only answers
-// __has_feature (the sanitize preset builds with clang).
-#if !defined(__SANITIZE_ADDRESS__) && defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define __SANITIZE_ADDRESS__ 1
-#endif
-#endif
+#include "sanitizer_detection.hpp"
 
 namespace {
 
@@ -30,7 +23,7 @@ using namespace cli_test;
 using CliHostileInput = CliTest;
 
 bool built_with_sanitizers() {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#ifdef DBDF_TEST_UNDER_SANITIZER
     return true;
 #else
     return false;

@@ -14,14 +14,7 @@
 
 #include "dbdf.h"
 #include "tool_run.hpp"
-
-// GCC defines __SANITIZE_ADDRESS__ under AddressSanitizer, which the checks below ask; clang before 18 only answers
-// __has_feature (the sanitize preset builds with clang).
-#if !defined(__SANITIZE_ADDRESS__) && defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define __SANITIZE_ADDRESS__ 1
-#endif
-#endif
+#include "sanitizer_detection.hpp"
 
 namespace {
 
@@ -81,7 +74,7 @@ std::vector<double> dbdf_row(const std::string& path, std::uint64_t row, dbdf_di
 }
 
 TEST(CliStreaming, LargeMatrixToNpyAndBackInBoundedMemory) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#ifdef DBDF_TEST_UNDER_SANITIZER
     GTEST_SKIP() << "sanitizers reserve terabytes of address space, so no address-space limit can be applied";
 #endif
     static_assert(kAddressSpaceLimit * 5 == kValueBytes, "the limit is far below the data's size");
@@ -137,7 +130,7 @@ bool same_bytes_from(const std::string& a, std::uint64_t a_offset, const std::st
 constexpr std::uint64_t kDaphneDenseHeaderBytes = 45;
 
 TEST(CliStreaming, LargeNpyToDaphneDenseInBoundedMemory) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#ifdef DBDF_TEST_UNDER_SANITIZER
     GTEST_SKIP() << "sanitizers reserve terabytes of address space, so no address-space limit can be applied";
 #endif
     const cli_test::ScratchDirectory scratch("dbdf_cli_streaming");
@@ -185,7 +178,7 @@ constexpr std::uint64_t kTextRows = 8192;
 static_assert(kTextRows * kCols * sizeof(double) == 2 * kAddressSpaceLimit, "the values do not fit the limit");
 
 bool skipped_under_sanitizers() {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#ifdef DBDF_TEST_UNDER_SANITIZER
     return true;
 #else
     return false;

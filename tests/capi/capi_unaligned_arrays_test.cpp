@@ -168,7 +168,10 @@ TEST(CapiUnalignedArrays, DaphneDenseWriteGivesTheBytesOfAlignedValues) {
     for (dbdf_value_type_t type : all_value_types()) {
         if (type != DBDF_VALUE_U16 && type != DBDF_VALUE_I16) given_and_object.emplace_back(type, type);
     }
-    for (const auto& [type, object_type] : given_and_object) {
+    for (const auto& [given_type, given_object_type] : given_and_object) {
+        // Named again: clang 14 cannot capture a structured binding in a lambda (C++20 allows it since P1091).
+        const dbdf_value_type_t type = given_type;
+        const dbdf_value_type_t object_type = given_object_type;
         SCOPED_TRACE(std::string(dbdf_value_type_name(type)) + " to " + dbdf_value_type_name(object_type));
         const Bytes values = sample_values(type);
         Misaligned moved(values);

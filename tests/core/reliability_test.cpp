@@ -21,14 +21,7 @@
 #include "dbdf/reader.hpp"
 #include "dbdf/writer.hpp"
 #include "test_support.hpp"
-
-// GCC defines __SANITIZE_ADDRESS__ under AddressSanitizer, which the checks below ask; clang before 18 only answers
-// __has_feature (the sanitize preset builds with clang).
-#if !defined(__SANITIZE_ADDRESS__) && defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define __SANITIZE_ADDRESS__ 1
-#endif
-#endif
+#include "sanitizer_detection.hpp"
 
 namespace dbdf {
 namespace {
@@ -82,7 +75,7 @@ int run_limited(std::uint64_t address_space, const std::function<int()>& body) {
 }
 
 TEST(Reliability, AbsurdSizeClaimsFailFastUnderASixtyFourMebibyteLimit) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#ifdef DBDF_TEST_UNDER_SANITIZER
     GTEST_SKIP() << "sanitizer runtimes reserve more address space than the limit allows";
 #endif
     const Bytes huge_rows = Bytes().matrix(1, std::uint64_t{1} << 63, 1, 10).block(0, 0, 1, 1, 0);

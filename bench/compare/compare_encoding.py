@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Automatic encoding against what a user would pick instead, on the three kinds of content it tells apart: a
 float64 matrix (4096 x 16384 = 512 MiB by default) of random doubles (no narrower type: dense f64), of integers
-0..99 (dense u8, an eighth of the bytes) and with 1% non-zeros (CSR).
+0..99 (dense u8, an eighth of the bytes) and with 1% non-zeros (CSR); and, run when asked by --only (the issue's
+targets name the first three), integers 0..30000 (dense u16, a quarter) and halves 0.5..99.5 (dense f32, half).
 
 For each data set, in one process and interleaved round by round (bench/compare/timing.py):
 - writes: dbdf.save (automatic encoding; one call of the C ABI's dbdf_writer_write_dense), numpy.save, Arrow IPC
@@ -42,6 +43,10 @@ def data_set(kind: str, cols: int) -> np.ndarray:
         return rng.random((ROWS, cols)) + 1.0  # needs all 64 bits
     if kind == "integers 0..99":
         return rng.integers(0, 100, size=(ROWS, cols)).astype(np.float64)
+    if kind == "integers 0..30000":
+        return rng.integers(0, 30001, size=(ROWS, cols)).astype(np.float64)
+    if kind == "halves 0.5..99.5":
+        return rng.integers(0, 100, size=(ROWS, cols)).astype(np.float64) + 0.5
     matrix = np.zeros((ROWS, cols))
     cells = matrix.reshape(-1)
     chosen = rng.choice(cells.size, size=cells.size // 100, replace=False)
@@ -130,7 +135,8 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3, help="timed rounds after one warm-up (default 3)")
     parser.add_argument("--dir", type=Path, default=None, help="where the files go (default: a temporary folder "
                         "under /var/tmp)")
-    parser.add_argument("--only", action="append", help="a data set to run (repeatable): random, integers, sparse")
+    parser.add_argument("--only", action="append", help="a data set to run (repeatable): random, integers, sparse "
+                        "(these three by default), wide, halves")
     parser.add_argument("--json", type=Path, help="also write every figure here")
     args = parser.parse_args()
     cols = args.mib * 2**20 // 8 // ROWS
@@ -146,8 +152,13 @@ def main() -> int:
     if cli is None:
         print("the dbdf command-line tool was not found (build/cli/dbdf or DBDF_CLI); `dbdf convert` is left out",
               file=sys.stderr)
-    kinds = {"random": "random doubles", "integers": "integers 0..99", "sparse": "1% non-zeros"}
-    chosen = [kinds[name] for name in (args.only or list(kinds))]
+    kinds = {"random": "random doubles", "integers": "integers 0..99", "sparse": "1% non-zeros",
+             "wide": "integers 0..30000", "halves": "halves 0.5..99.5"}
+    targeted = {"random doubles": 1.0, "integers 0..99": 1.5, "1% non-zeros": 1.0}
+    unknown = sorted(set(args.only or []) - set(kinds))
+    if unknown:
+        parser.error(f"unknown data set {', '.join(unknown)} (one of {', '.join(kinds)})")
+    chosen = [kinds[name] for name in (args.only or ["random", "integers", "sparse"])]
 
     results, checks = {}, []
     with tempfile.TemporaryDirectory(prefix="dbdf-encoding-", dir=args.dir or "/var/tmp") as folder:
@@ -159,7 +170,7 @@ def main() -> int:
             timings, sizes = measured["timings"], measured["sizes"]
             print(f"\n{kind}, {ROWS} x {cols} float64 ({args.mib} MiB)\n" + report(list(timings.values())))
             print("file sizes: " + ", ".join(f"{name} {size / 2**20:.1f} MiB" for name, size in sizes.items()))
-            write_target = 1.5 if kind == "integers 0..99" else 1.0
+            write_target = targeted.get(kind)  # None: reported without a target
             checks.append((f"{kind}: dbdf.save vs numpy.save", ratio(timings, "numpy.save", "dbdf.save (auto)"),
                            write_target))
             checks.append((f"{kind}: dbdf.load vs numpy.load", ratio(timings, "numpy.load", "dbdf.load"), None))

@@ -169,8 +169,9 @@ TEST(ParallelAnalysis, AFailedAnalysisIsReportedInTileOrder) {
 
 // Once an analysis has failed, no tile is taken any more, although the writes of the tiles before the failed one
 // move the bound ahead on: the write of the first tile that lets the failing one be taken waits until that
-// analysis has failed (and a while longer), so every later tile would be taken after the failure. Without the
-// stop, the writes up to the failed tile would let the analysers take `threads` more.
+// analysis has failed (and a while longer, for the failing thread to record the failure even on a loaded machine),
+// so every later tile would be taken after the failure. Without the stop, the writes up to the failed tile would let
+// the analysers take `threads` more.
 TEST(ParallelAnalysis, NoTileIsTakenAfterAFailedAnalysis) {
     constexpr std::size_t kFailing = 9;
     for (const unsigned threads : {2u, 4u}) {
@@ -189,7 +190,7 @@ TEST(ParallelAnalysis, NoTileIsTakenAfterAFailedAnalysis) {
                          [&](std::size_t tile, const BlockFacts&) {
                              if (tile == kFailing - threads) {
                                  EXPECT_TRUE(failed.wait_for_a_while()) << threads;
-                                 std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                                 std::this_thread::sleep_for(std::chrono::milliseconds(100));
                              }
                              ++written;
                          }),

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/mman.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
@@ -155,6 +156,9 @@ static double *make_values(const char *data, size_t offset) {
     const size_t count = (size_t)kRows * kCols;
     char *memory = aligned_alloc(4096, count * sizeof(double) + 4096);
     if (memory == NULL) fail("aligned_alloc");
+    /* NumPy asks for transparent huge pages for every array of 4 MiB or more (hugepage_madvise): the kernel's copy
+       out of the array then misses the TLB far less often, as it does under numpy.save. */
+    madvise(memory, count * sizeof(double) + 4096, MADV_HUGEPAGE);
     double *values = (double *)(memory + offset);
     const int integers = strcmp(data, "integers") == 0, sparse = strcmp(data, "sparse") == 0;
     const int wide = strcmp(data, "wide") == 0, halves = strcmp(data, "halves") == 0;

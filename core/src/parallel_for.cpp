@@ -47,8 +47,11 @@ void parallel_for(std::size_t count, unsigned threads, const std::function<void(
     if (failure) std::rethrow_exception(failure);
 }
 
+unsigned most_threads() { return std::max(kMostThreadsAtLeast, std::thread::hardware_concurrency()); }
+
 unsigned encode_threads(unsigned threads, std::size_t pieces, std::uint64_t work_bytes) {
     if (threads == 0) threads = std::min(decode_threads(0, pieces, work_bytes), kMostAutomaticEncodeThreads);
+    threads = std::min(threads, most_threads());
     return static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(pieces, 1)));
 }
 
@@ -61,7 +64,7 @@ unsigned decode_threads(unsigned threads, std::size_t pieces, std::uint64_t work
         if (work_bytes < kParallelBytes) return 1;
         threads = std::clamp(std::thread::hardware_concurrency(), 1u, kAutomaticMaximum);
     }
-    return static_cast<unsigned>(std::min<std::size_t>(threads, pieces));
+    return static_cast<unsigned>(std::min<std::size_t>(std::min(threads, most_threads()), pieces));
 }
 
 }  // namespace dbdf::detail

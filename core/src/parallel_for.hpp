@@ -13,8 +13,15 @@ namespace dbdf::detail {
 // piece was started before it, that is the exception running the pieces in order would have thrown.
 void parallel_for(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work);
 
+// The most threads an explicit setting starts: max(kMostThreadsAtLeast, the processor count). Every thread holds
+// work in memory (decoding: a piece's buffers; encoding: the facts of a tile analysed ahead of the writing, up to
+// half the tile's bytes), so the count must not follow an unchecked setting (a Rust caller's u32::MAX) up to one
+// thread per piece: on a 64 GiB matrix that would hold the narrowed values of every tile at once.
+inline constexpr unsigned kMostThreadsAtLeast = 64;
+unsigned most_threads();
+
 // The threads worth using for `work_bytes` of decoding with the setting `threads` (0: automatic, one per core for
-// work large enough that starting threads pays; otherwise as many as asked).
+// work large enough that starting threads pays; otherwise as many as asked, at most most_threads()).
 unsigned decode_threads(unsigned threads, std::size_t pieces, std::uint64_t work_bytes);
 
 // At most this many threads encode when the setting is automatic. Fewer than for decoding, since one thread writes
@@ -23,7 +30,7 @@ inline constexpr unsigned kMostAutomaticEncodeThreads = 4;
 
 // The threads worth using to encode `work_bytes` in `pieces` tiles with the setting `threads` (0: automatic, one
 // per core, at most kMostAutomaticEncodeThreads, for work large enough, one otherwise; never more than one per
-// tile).
+// tile, nor more than most_threads()).
 unsigned encode_threads(unsigned threads, std::size_t pieces, std::uint64_t work_bytes);
 
 }  // namespace dbdf::detail

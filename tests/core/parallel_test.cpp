@@ -3,13 +3,19 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <limits>
+#include <mutex>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "dbdf/error.hpp"
+#include "parallel_for.hpp"
 #include "test_support.hpp"
 
 namespace dbdf {
@@ -214,6 +220,64 @@ TEST(Parallel, SinkFailureStopsTheHelperThreads) {
         EXPECT_EQ(error.code(), ErrorCode::Sink);
     }
     EXPECT_TRUE(writer.failed());
+}
+
+// An explicit thread count is a request, not an order: above detail::most_threads() (max(64, the processor count))
+// no more threads start, however many pieces the work has, since each holds buffers in memory.
+TEST(Parallel, ExplicitThreadCountsStopAtTheMostThreads) {
+    const unsigned most = detail::most_threads();
+    EXPECT_GE(most, detail::kMostThreadsAtLeast);
+    EXPECT_GE(most, std::thread::hardware_concurrency());
+    constexpr std::uint64_t kLargeWork = std::uint64_t{1} << 40;
+    const unsigned all = std::numeric_limits<unsigned>::max();
+    EXPECT_EQ(detail::decode_threads(all, 1'000'000, kLargeWork), most);
+    EXPECT_EQ(detail::encode_threads(all, 1'000'000, kLargeWork), most);
+    EXPECT_EQ(detail::decode_threads(most + 1, 1'000'000, kLargeWork), most);
+    EXPECT_EQ(detail::encode_threads(most + 1, 1'000'000, kLargeWork), most);
+    // Below the cap, as asked, and never more than one per piece.
+    EXPECT_EQ(detail::decode_threads(3, 1'000'000, kLargeWork), 3u);
+    EXPECT_EQ(detail::encode_threads(3, 1'000'000, kLargeWork), 3u);
+    EXPECT_EQ(detail::decode_threads(all, 5, kLargeWork), 5u);
+    EXPECT_EQ(detail::encode_threads(all, 5, kLargeWork), 5u);
+}
+
+// The same through a whole-object read: a source that allows concurrent reads and takes a while per read sees no
+// more distinct threads than the cap, where one thread per piece (hundreds here) would otherwise have started.
+TEST(Parallel, AReadAskingForEveryThreadUsesAtMostTheCap) {
+    constexpr std::uint64_t kTallRows = 4096;
+    constexpr std::uint64_t kNarrowCols = 64;
+    std::vector<double> values(kTallRows * kNarrowCols);
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<double>(i) * 0.5;
+    // One block per 8 rows: 512 blocks, 512 pieces of decoding.
+    const std::vector<std::byte> bytes = write_to_memory([&](Writer& writer) {
+        writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, kTallRows, kNarrowCols);
+        writer.write_dense(ValueType::F64, values.data(), values.size(), 0,
+                           WriteOptions{Encoding::Dense, 8, static_cast<std::uint32_t>(kNarrowCols)});
+    });
+    std::mutex seen_mutex;
+    std::set<std::thread::id> seen;
+    ReadAtSource source;
+    source.size = bytes.size();
+    source.concurrent_reads = true;
+    source.read_at = [&](std::uint64_t offset, std::span<std::byte> destination) -> std::size_t {
+        {
+            const std::lock_guard lock(seen_mutex);
+            seen.insert(std::this_thread::get_id());
+        }
+        // Long enough that every started thread gets pieces of its own before the others are done.
+        std::this_thread::sleep_for(std::chrono::microseconds(300));
+        if (offset >= bytes.size()) return 0;
+        const std::size_t count = std::min<std::size_t>(destination.size(), bytes.size() - offset);
+        std::memcpy(destination.data(), bytes.data() + offset, count);
+        return count;
+    };
+    Reader reader = Reader::open_source(std::move(source));
+    reader.set_decode_threads(std::numeric_limits<unsigned>::max());
+    std::vector<double> out(values.size());
+    reader.read_dense_window(ValueType::F64, Window{0, 0, kTallRows, kNarrowCols}, out.data(), out.size(), kNarrowCols);
+    EXPECT_EQ(bits_of(out), bits_of(values));
+    EXPECT_LE(seen.size(), detail::most_threads());
+    EXPECT_GE(seen.size(), 2u) << "the read should have run on several threads";
 }
 
 }  // namespace

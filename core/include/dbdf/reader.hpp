@@ -149,7 +149,8 @@ public:
                            std::uint64_t* col_indices, void* values, std::size_t capacity);
 
     // Threads that whole-object reads (read_dense_window, and so frame columns) decode on, the caller's included.
-    // 0 (the default): automatic, one per core for reads of 16 MiB or more, one otherwise.
+    // 0 (the default): automatic, one per core for reads of 16 MiB or more, one otherwise. More than max(64, the
+    // processor count) start only that many.
     void set_decode_threads(unsigned threads);
     unsigned decode_threads() const;
 

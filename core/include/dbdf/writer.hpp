@@ -93,7 +93,8 @@ public:
 
     // Threads write_dense uses, the caller's included: all analyse the values of the tiles ahead (the caller's
     // whenever the next tile to write is not analysed yet) while the caller's encodes and writes them in order.
-    // 0 (the default): automatic, one per core, at most four, for matrices of 16 MiB or more; one otherwise.
+    // 0 (the default): automatic, one per core, at most four, for matrices of 16 MiB or more; one otherwise. More
+    // than max(64, the processor count) start only that many.
     void set_encode_threads(unsigned threads);
     unsigned encode_threads() const;
 

@@ -74,7 +74,8 @@ class Reader:
     threads: how many threads the whole-object reads (read_dense, read_window, read_column, and read, read_frame
     and load through them) decode on, the calling thread included; they are started for the call and joined
     before it returns. None or 0 (the default): one per processor core for reads of 16 MiB or more, the calling
-    thread alone for smaller ones. 1: only the calling thread. The values read never depend on it; decoding
+    thread alone for smaller ones. 1: only the calling thread. More than max(64, the processor count) start only
+    that many. The values read never depend on it; decoding
     block by block always runs on the calling thread.
 
     A reader is meant for one thread at a time. Calls from several threads are serialised, and close() from

@@ -47,7 +47,8 @@ class Writer:
     call and joined before it returns. Every one of them analyses the next tile not yet taken (the calling
     thread whenever the next tile to write is not analysed yet) while the calling thread encodes and writes the
     tiles in order. None or 0 (the default): one per processor core, at most four, for matrices of 16 MiB or
-    more; one otherwise. 1: only the calling thread. The bytes written never depend on it; other calls always
+    more; one otherwise. 1: only the calling thread. More than max(64, the processor count) start only that
+    many. The bytes written never depend on it; other calls always
     run on the calling thread.
 
     path may also be any binary file object with write() (an open file, io.BytesIO, a socket's makefile("wb"),

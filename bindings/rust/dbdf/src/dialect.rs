@@ -100,9 +100,9 @@ pub struct ReaderOptions {
     /// and [`read_column`](crate::Reader::read_column) (and their `_into` forms) decode on, the calling thread
     /// included; they are started for the call and joined before it returns. `None` (the default): one per
     /// processor core for reads of 16 MiB or more, the calling thread alone for smaller ones. One
-    /// ([`NonZeroUsize::MIN`]): only the calling thread. The values read never depend on the count; decoding
-    /// block by block always runs on the calling thread alone. More than `u32::MAX` is refused when the reader is
-    /// opened ([`Status::InvalidArgument`]).
+    /// ([`NonZeroUsize::MIN`]): only the calling thread. More than max(64, the processor count) start only that
+    /// many. The values read never depend on the count; decoding block by block always runs on the calling thread
+    /// alone. More than `u32::MAX` is refused when the reader is opened ([`Status::InvalidArgument`]).
     pub threads: Option<NonZeroUsize>,
 }
 
@@ -157,8 +157,9 @@ pub struct WriterOptions {
     /// started for the call and joined before it returns. Every one of them analyses the values of the next tile
     /// not yet taken (the calling thread whenever the next tile to write is not analysed yet) while the calling
     /// thread encodes and writes the tiles in order. `None` (the default): one per processor core, at most four,
-    /// for matrices of 16 MiB or more; one otherwise. One ([`NonZeroUsize::MIN`]): only the calling thread. Other calls always run on the calling thread, and the bytes written never depend
-    /// on the count. More than `u32::MAX` is refused when the writer is opened ([`Status::InvalidArgument`]).
+    /// for matrices of 16 MiB or more; one otherwise. One ([`NonZeroUsize::MIN`]): only the calling thread. More
+    /// than max(64, the processor count) start only that many. Other calls always run on the calling thread, and
+    /// the bytes written never depend on the count. More than `u32::MAX` is refused when the writer is opened ([`Status::InvalidArgument`]).
     pub threads: Option<NonZeroUsize>,
 }
 

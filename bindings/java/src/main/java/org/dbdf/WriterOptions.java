@@ -68,8 +68,8 @@ public final class WriterOptions {
      * before it returns. Every one of them analyses the values of the next block not yet taken (the calling thread
      * whenever the next block to write is not analysed yet) while the calling thread encodes and writes the blocks
      * in order. 0 (the default): automatic, one per processor core, at most four, for matrices of 16 MiB or more;
-     * one otherwise. 1: only the calling thread. The bytes written are the same whatever the count; other calls
-     * always run on the calling thread.
+     * one otherwise. 1: only the calling thread. More than max(64, the processor count) start only that many. The
+     * bytes written are the same whatever the count; other calls always run on the calling thread.
      */
     public int threads() {
         return threads;

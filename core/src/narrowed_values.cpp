@@ -12,7 +12,7 @@ namespace {
 
 // The stored value types and how a scan stores each. Types of eight bytes are never stored: a block of doubles
 // that keeps eight bytes a value is written from its source, which is not a narrowing.
-ScanStore scan_store_of(ValueType type) {
+constexpr ScanStore scan_store_of(ValueType type) {
     switch (type) {
         case ValueType::U8:
         case ValueType::I8: return ScanStore::Bytes;
@@ -28,6 +28,18 @@ ScanStore scan_store_of(ValueType type) {
     }
     return ScanStore::None;
 }
+
+// Every stored type is stored at its own width (value_size), and the eight-byte types are never stored.
+constexpr bool stored_widths_agree() {
+    for (const ValueType type : {ValueType::U8, ValueType::I8, ValueType::U16, ValueType::I16, ValueType::U32,
+                                 ValueType::I32, ValueType::F32, ValueType::U64, ValueType::I64, ValueType::F64}) {
+        const ScanStore store = scan_store_of(type);
+        if (store != ScanStore::None && scan_store_width(store) != value_size(type)) return false;
+        if (store == ScanStore::None && value_size(type) != 8) return false;
+    }
+    return true;
+}
+static_assert(stored_widths_agree(), "a scan would store a narrowed type at another width than its own");
 
 // An exact value of From as To: integers widen (zero- or sign-extended as From says), integers become floats, and
 // integral floats become integers through int64 (exact: every stored value lies in both types' ranges).

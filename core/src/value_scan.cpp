@@ -41,10 +41,7 @@ void store_scanned(double value, std::byte* out) {
 }
 
 template <ScanStore kStore>
-constexpr std::size_t kStoredWidth = kStore == ScanStore::Bytes    ? 1
-                                     : kStore == ScanStore::Halves ? 2
-                                     : kStore == ScanStore::None   ? 0
-                                                                   : 4;
+constexpr std::size_t kStoredWidth = scan_store_width(kStore);
 
 // The same facts for values[begin..count), one value at a time (the tail of a chunk, and hosts without SSE2).
 template <ScanStore kStore>

@@ -47,6 +47,19 @@ IntegralChunkFacts scan_integral(const double* values, std::size_t count);
 // it cannot use (NarrowedValues).
 enum class ScanStore : std::uint8_t { None, Bytes, Halves, Words, Floats };
 
+// Bytes a scan stores per value: the one place that says it, so that the scans and the narrowed values' types
+// (narrowed_values.cpp checks them against value_size at compile time) cannot disagree.
+constexpr std::size_t scan_store_width(ScanStore store) {
+    switch (store) {
+        case ScanStore::None: return 0;
+        case ScanStore::Bytes: return 1;
+        case ScanStore::Halves: return 2;
+        case ScanStore::Words:
+        case ScanStore::Floats: return 4;
+    }
+    return 0;
+}
+
 // scan_integral, storing on the way every value as `store` says at out[i * width] (nothing for ScanStore::None).
 // When the chunk proves integral and its range fits the stored type, those are its payload in that type, so a
 // block that narrows to it is written without reading its values a second time.

@@ -753,8 +753,8 @@ typedef struct dbdf_open_options {
      *  pulls of an Arrow stream's batches (dbdf_reader_export_arrow()) decode on, the calling thread included; they
      *  are started for the call and joined before it returns. 0 (the default): one per processor core for reads of
      *  16 MiB or more, one for smaller reads. 1: only the calling thread. A count above max(64, the processor
-     *  count) starts only that many: every thread holds buffers, so the count cannot grow with the object. Block-by-
-     *  block decoding always runs on the calling thread alone. */
+     *  count) starts only that many: every thread holds buffers, so the count cannot grow with the object.
+     *  Block-by-block decoding always runs on the calling thread alone. */
     unsigned threads;
     /** How a file is read (ignored when opening memory). 0 (the default): with positioned reads, into buffers of
      *  the reader or straight into the caller's output; a file that shrinks while it is open gives DBDF_ERR_IO.

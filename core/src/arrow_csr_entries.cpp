@@ -12,23 +12,32 @@ namespace {
 
 std::int64_t as_length(std::uint64_t count) { return static_cast<std::int64_t>(count); }
 
-// Puts `entries` in the order `order` gives (a permutation of their positions); values copied as T, whole.
+// Puts `entries` in the order `order` gives (order[place] is the position of the entry that belongs at place),
+// in place: each cycle of the permutation is walked once, carrying one entry, so the band is never held twice.
+// `order` is used up: a place is marked done by order[place] == place.
 template <class T>
-void permute(BandEntries& entries, const std::vector<std::uint64_t>& order) {
-    const std::uint64_t count = entries.count();
-    BandEntries sorted;
-    sorted.rows.resize(count);
-    sorted.cols.resize(count);
-    sorted.values.resize(count * sizeof(T));
-    const std::byte* values = entries.values.data();
-    std::byte* sorted_values = sorted.values.data();
-    for (std::uint64_t place = 0; place < count; ++place) {
-        const std::uint64_t k = order[place];
-        sorted.rows[place] = entries.rows[k];
-        sorted.cols[place] = entries.cols[k];
-        std::memcpy(sorted_values + place * sizeof(T), values + k * sizeof(T), sizeof(T));
+void permute_in_place(BandEntries& entries, std::vector<std::uint64_t>& order) {
+    std::byte* const values = entries.values.data();
+    for (std::uint64_t start = 0; start < order.size(); ++start) {
+        if (order[start] == start) continue;
+        const std::uint64_t carried_row = entries.rows[start];
+        const std::uint64_t carried_col = entries.cols[start];
+        std::byte carried_value[sizeof(T)];
+        std::memcpy(carried_value, values + start * sizeof(T), sizeof(T));
+        std::uint64_t place = start;
+        while (order[place] != start) {
+            const std::uint64_t from = order[place];
+            entries.rows[place] = entries.rows[from];
+            entries.cols[place] = entries.cols[from];
+            std::memcpy(values + place * sizeof(T), values + from * sizeof(T), sizeof(T));
+            order[place] = place;
+            place = from;
+        }
+        entries.rows[place] = carried_row;
+        entries.cols[place] = carried_col;
+        std::memcpy(values + place * sizeof(T), carried_value, sizeof(T));
+        order[place] = place;
     }
-    entries = std::move(sorted);
 }
 
 // Entries [first, first + count) of `entries` as (row, col, value) columns.
@@ -82,7 +91,7 @@ BandEntries decode_band_entries(const BatchSource& source, const RowBand& band) 
     std::iota(order.begin(), order.end(), std::uint64_t{0});
     std::stable_sort(order.begin(), order.end(),
                      [&](std::uint64_t a, std::uint64_t b) { return entries.rows[a] < entries.rows[b]; });
-    visit_value_type(type, [&]<class T>(type_tag<T>) { permute<T>(entries, order); });
+    visit_value_type(type, [&]<class T>(type_tag<T>) { permute_in_place<T>(entries, order); });
     return entries;
 }
 

@@ -11,6 +11,8 @@
 #include <iterator>
 #include <span>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "arrow_test_support.hpp"
@@ -446,6 +448,60 @@ TEST(ArrowExport, SparseMatricesBecomeRowColValueTriplets) {
     EXPECT_EQ(pulled.columns[0], as_bytes(std::vector<std::uint64_t>{0, 1, 2, 3}));
     EXPECT_EQ(pulled.columns[1], as_bytes(std::vector<std::uint64_t>{2, 0, 2, 0}));
     EXPECT_EQ(pulled.columns[2], as_bytes(std::vector<std::uint16_t>{7, 9, 7, 9}));
+}
+
+// A band of three blocks side by side, each with entries in several rows: decoded block after block, the band's
+// entries are out of row order, and come out in it (within a row, block after block: by column), with every value
+// carried along whole, for values of one, two and eight bytes.
+template <class T>
+void expect_side_by_side_blocks_in_row_order(dbdf_value_type_t type, const char* format) {
+    SCOPED_TRACE(format);
+    dbdf_test::WriterHandle writer = memory_writer();
+    ASSERT_EQ(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_CSR, type, 4, 6), DBDF_OK);
+    dbdf_write_options_t options = DBDF_WRITE_OPTIONS_INIT;
+    options.encoding = DBDF_ENCODING_AS_GIVEN;
+    // Block b (columns 2b, 2b + 1) holds these (row, local column) entries; value = 10 * global row + global column,
+    // negated for the signed type so that sign bits travel too.
+    const std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> entries = {
+        {{0, 1}, {1, 0}, {3, 1}}, {{0, 0}, {2, 1}, {3, 0}, {3, 1}}, {{1, 1}, {2, 0}}};
+    const auto value_at = [](std::uint64_t row, std::uint64_t col) {
+        const auto magnitude = static_cast<std::int64_t>(10 * row + col);
+        return static_cast<T>(std::is_signed_v<T> ? -magnitude : magnitude);
+    };
+    for (std::uint32_t block = 0; block < entries.size(); ++block) {
+        std::vector<std::uint32_t> rows;
+        std::vector<std::uint32_t> cols;
+        std::vector<T> values;
+        for (const auto& [row, col] : entries[block]) {
+            rows.push_back(row);
+            cols.push_back(col);
+            values.push_back(value_at(row, 2 * block + col));
+        }
+        ASSERT_EQ(dbdf_writer_add_coo(writer.get(), 0, 2 * block, 4, 2, type, rows.data(), cols.data(), values.data(),
+                                      values.size(), &options),
+                  DBDF_OK)
+            << dbdf_last_error_message();
+    }
+    ASSERT_EQ(dbdf_writer_finish(writer.get()), DBDF_OK) << dbdf_last_error_message();
+    const std::vector<std::uint8_t> bytes = dbdf_test::finished_bytes(writer.get());
+    ReaderHandle reader = memory_reader(bytes);
+    ArrowArrayStream stream{};
+    ASSERT_OK(dbdf_reader_export_arrow(reader.get(), nullptr, &stream));
+    const Pulled pulled = pull_all(stream);
+    const std::vector<std::uint64_t> rows{0, 0, 1, 1, 2, 2, 3, 3, 3};
+    const std::vector<std::uint64_t> cols{1, 2, 0, 5, 3, 4, 1, 2, 3};
+    std::vector<T> values;
+    for (std::size_t k = 0; k < rows.size(); ++k) values.push_back(value_at(rows[k], cols[k]));
+    EXPECT_EQ(pulled.formats, (std::vector<std::string>{"L", "L", format}));
+    EXPECT_EQ(pulled.columns[0], as_bytes(rows));
+    EXPECT_EQ(pulled.columns[1], as_bytes(cols));
+    EXPECT_EQ(pulled.columns[2], as_bytes(values));
+}
+
+TEST(ArrowExport, SideBySideSparseBlocksComeOutInRowOrder) {
+    expect_side_by_side_blocks_in_row_order<std::int8_t>(DBDF_VALUE_I8, "c");
+    expect_side_by_side_blocks_in_row_order<std::uint16_t>(DBDF_VALUE_U16, "S");
+    expect_side_by_side_blocks_in_row_order<double>(DBDF_VALUE_F64, "g");
 }
 
 TEST(ArrowExport, ACorruptLaterBlockFailsItsBatchWithTheReadersMessage) {

@@ -98,6 +98,14 @@ Pulled pull_all(ArrowArrayStream& stream) {
     return pulled;
 }
 
+// The whole Arrow stream (default options) of the object in `bytes`, pulled.
+Pulled pull_exported(const std::vector<std::uint8_t>& bytes) {
+    ReaderHandle reader = memory_reader(bytes);
+    ArrowArrayStream stream{};
+    EXPECT_EQ(dbdf_reader_export_arrow(reader.get(), nullptr, &stream), DBDF_OK) << dbdf_last_error_message();
+    return stream.release == nullptr ? Pulled{} : pull_all(stream);
+}
+
 template <class Element>
 std::vector<std::uint8_t> as_bytes(const std::vector<Element>& values) {
     std::vector<std::uint8_t> bytes(values.size() * sizeof(Element));
@@ -437,11 +445,7 @@ std::vector<std::uint8_t> two_band_sparse_matrix() {
 }
 
 TEST(ArrowExport, SparseMatricesBecomeRowColValueTriplets) {
-    const std::vector<std::uint8_t> bytes = two_band_sparse_matrix();
-    ReaderHandle reader = memory_reader(bytes);
-    ArrowArrayStream stream{};
-    ASSERT_OK(dbdf_reader_export_arrow(reader.get(), nullptr, &stream));
-    const Pulled pulled = pull_all(stream);
+    const Pulled pulled = pull_exported(two_band_sparse_matrix());
     EXPECT_EQ(pulled.names, (std::vector<std::string>{"row", "col", "value"}));
     EXPECT_EQ(pulled.formats, (std::vector<std::string>{"L", "L", "S"}));
     EXPECT_EQ(pulled.batches, 2u);
@@ -483,11 +487,7 @@ void expect_side_by_side_blocks_in_row_order(dbdf_value_type_t type, const char*
             << dbdf_last_error_message();
     }
     ASSERT_EQ(dbdf_writer_finish(writer.get()), DBDF_OK) << dbdf_last_error_message();
-    const std::vector<std::uint8_t> bytes = dbdf_test::finished_bytes(writer.get());
-    ReaderHandle reader = memory_reader(bytes);
-    ArrowArrayStream stream{};
-    ASSERT_OK(dbdf_reader_export_arrow(reader.get(), nullptr, &stream));
-    const Pulled pulled = pull_all(stream);
+    const Pulled pulled = pull_exported(dbdf_test::finished_bytes(writer.get()));
     const std::vector<std::uint64_t> rows{0, 0, 1, 1, 2, 2, 3, 3, 3};
     const std::vector<std::uint64_t> cols{1, 2, 0, 5, 3, 4, 1, 2, 3};
     std::vector<T> values;

@@ -208,6 +208,11 @@ def test_a_corrupt_file_gives_pyarrow_dbdfs_message_not_a_system_error(tmp_path,
         with pytest.raises(pa.ArrowInvalid) as failure:
             pa.table(reader)
     assert expected.value.args[0].split(": ", 1)[-1][:40] in str(failure.value)
+    # The Arrow error gives the library's details back, as load()'s own error has them.
+    converted = dbdf.DbdfError.from_arrow_error(failure.value)
+    assert isinstance(converted, dbdf.DbdfFormatError)
+    assert (converted.rule, converted.offset) == (expected.value.rule, expected.value.offset)
+    assert converted.offset is not None
     gc.collect()
     assert _arrow._kept == {} and _arrow._capsules == {}
 

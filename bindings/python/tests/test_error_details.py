@@ -90,3 +90,31 @@ def test_a_long_message_arrives_whole():
                                     f'be unique (rule 16)')
     assert str(caught.value) == f"invalid_argument: {caught.value.message}"
     assert (caught.value.rule, caught.value.offset) == (None, None)
+
+
+def test_an_arrow_consumers_error_gives_back_the_status_rule_and_offset():
+    """What a failed Arrow pull raises carries the library's message alone (tests/test_arrow.py shows pyarrow's own);
+    from_arrow_error reads the rest back from its class and the message's end."""
+    invalid = ValueError("block 0: 21 trailing bytes do not form a complete block header (25 bytes needed) "
+                         "at byte 19 (rule 5)")
+    converted = dbdf.DbdfError.from_arrow_error(invalid)
+    assert isinstance(converted, dbdf.DbdfFormatError)
+    assert (converted.status, converted.rule, converted.offset) == (dbdf.Status.FORMAT, 5, 19)
+    assert converted.message == str(invalid)
+    assert converted.__cause__ is invalid
+
+    layout = dbdf.DbdfError.from_arrow_error(ValueError("data type 9 is unknown at byte 1 (spec layout)"))
+    assert (layout.rule, layout.offset) == (None, 1)
+    no_place = dbdf.DbdfError.from_arrow_error(ValueError("the object's cells are not all covered (rule 1)"))
+    assert (no_place.rule, no_place.offset) == (1, None)
+    plain = dbdf.DbdfError.from_arrow_error(ValueError("rule 12 is named in the middle, (rule 3) not at the end"))
+    assert (plain.rule, plain.offset) == (None, None)
+
+    # Other statuses name no rule or place, even where the text would match.
+    memory = dbdf.DbdfError.from_arrow_error(MemoryError("out of memory at byte 7 (rule 2)"))
+    assert isinstance(memory, dbdf.DbdfMemoryError)
+    assert (memory.status, memory.rule, memory.offset) == (dbdf.Status.NOMEM, None, None)
+    io = dbdf.DbdfError.from_arrow_error(OSError("cannot read 'x.dbdf': Input/output error"))
+    assert isinstance(io, dbdf.DbdfIOError) and io.status == dbdf.Status.IO
+    with pytest.raises(TypeError, match="KeyError"):
+        dbdf.DbdfError.from_arrow_error(KeyError("x"))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 from typing import Union
 
 from ._library import NO_OFFSET, lib
@@ -71,6 +72,27 @@ class DbdfError(Exception):
         # OSError's own __str__ would show errno and filename instead of the library's status and message.
         return self._text
 
+    @classmethod
+    def from_arrow_error(cls, error: BaseException) -> DbdfError:
+        """The DbdfError behind an Arrow consumer's exception for a failed pull of a dbdf stream (pyarrow.table(reader),
+        polars, DuckDB): the Arrow C stream passes on the library's message alone, so the status comes from what the
+        stream's errno became (pyarrow.ArrowInvalid or any other ValueError: FORMAT, the input breaks the format;
+        MemoryError: NOMEM; other OSErrors: IO), and for FORMAT the rule and the byte offset are read back from the
+        end of the message, where the library always puts them (" at byte N", then " (rule N)" or
+        " (spec layout)"). Returns the subclass of that status, e.g. DbdfFormatError; the Arrow exception is its
+        __cause__. TypeError for an exception of another kind."""
+        status = _status_of_arrow_error(error)
+        message = str(error)
+        rule: int | None = None
+        offset: int | None = None
+        suffix = _VIOLATION_SUFFIX.search(message) if status == Status.FORMAT else None
+        if suffix is not None:
+            offset = int(suffix.group(1)) if suffix.group(1) is not None else None
+            rule = int(suffix.group(2)) if suffix.group(2) is not None else None
+        converted = _CLASS_OF_STATUS.get(status, DbdfError)(status, message, rule=rule, offset=offset)
+        converted.__cause__ = error
+        return converted
+
 
 class DbdfFormatError(DbdfError, ValueError):
     """The input is not a valid .dbdf object: it ends too early (TRUNCATED) or breaks the format (FORMAT)."""
@@ -111,6 +133,24 @@ _CLASS_OF_STATUS: dict[int, type[DbdfError]] = {
     Status.SINK: DbdfIOError,
     Status.NOMEM: DbdfMemoryError,
 }
+
+# How the library's message for bad input ends (core/src/error.cpp): " at byte N" when the fault has a place in the
+# input, then " (rule N)" or " (spec layout)".
+_VIOLATION_SUFFIX = re.compile(r"(?: at byte (\d{1,18}))? \((?:rule (\d{1,9})|spec layout)\)$")
+
+
+def _status_of_arrow_error(error: BaseException) -> Status:
+    """The status an Arrow consumer's exception stands for: what Arrow made of the stream's errno (EINVAL: Invalid,
+    ENOMEM: OutOfMemory, EIO: IOError), seen through the built-in classes pyarrow's exceptions derive from."""
+    if isinstance(error, MemoryError):
+        return Status.NOMEM
+    if isinstance(error, ValueError):
+        return Status.FORMAT
+    if isinstance(error, OSError):
+        return Status.IO
+    raise TypeError(f"{type(error).__name__} is not the error of a failed Arrow pull (an ArrowInvalid, an OSError "
+                    "or a MemoryError)")
+
 
 _CLASS_OF_ERRNO: dict[int, type[DbdfIOError]] = {
     errno.ENOENT: DbdfFileNotFoundError,

@@ -30,7 +30,8 @@ namespace Dbdf
         /// Threads the whole-object reads decode on, the calling thread included; they are started for each such call
         /// and joined before it returns. 0 (the default): automatic, one per processor core for reads of 16 MiB or
         /// more and only the calling thread for smaller ones. 1: only the calling thread. More than max(64, the
-        /// processor count) start only that many. The values read are the same whatever the count. Block-by-block decoding always runs on the calling thread alone.
+        /// processor count) start only that many. The values read are the same whatever the count. Block-by-block
+        /// decoding always runs on the calling thread alone.
         /// </summary>
         /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
         public int Threads

@@ -159,7 +159,8 @@ pub struct WriterOptions {
     /// thread encodes and writes the tiles in order. `None` (the default): one per processor core, at most four,
     /// for matrices of 16 MiB or more; one otherwise. One ([`NonZeroUsize::MIN`]): only the calling thread. More
     /// than max(64, the processor count) start only that many. Other calls always run on the calling thread, and
-    /// the bytes written never depend on the count. More than `u32::MAX` is refused when the writer is opened ([`Status::InvalidArgument`]).
+    /// the bytes written never depend on the count. More than `u32::MAX` is refused when the writer is opened
+    /// ([`Status::InvalidArgument`]).
     pub threads: Option<NonZeroUsize>,
 }
 

@@ -69,8 +69,8 @@ class ErrorDetailsTest {
                 "block 3 header ends after 7 of 26 bytes at byte 4096 (spec layout)");
         assertEquals(OptionalInt.empty(), specLayout.rule());
         assertEquals(OptionalLong.of(4096), specLayout.offset());
-        DbdfException noPlace =
-                DbdfException.fromLibraryMessage(Status.RANGE, "block 2 holds 300, which its value type u8 cannot (rule 8)");
+        DbdfException noPlace = DbdfException.fromLibraryMessage(
+                Status.RANGE, "block 2 holds 300, which its value type u8 cannot (rule 8)");
         assertEquals(OptionalInt.of(8), noPlace.rule());
         assertEquals(OptionalLong.empty(), noPlace.offset());
         // Only bad input names rules: an I/O failure's text that happens to end alike (a path) names none.

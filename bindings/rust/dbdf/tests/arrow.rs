@@ -385,16 +385,99 @@ fn decoded_batches_outlive_a_borrowed_reader_and_its_bytes() {
     assert_eq!(read, doubles.iter().flat_map(|value| value.to_le_bytes()).collect::<Vec<u8>>());
 }
 
+/// The library's error behind a failed pull, checked against the error `read` meets on the same object: the same
+/// message, rule and byte offset, and the status the stream's errno stands for.
+fn assert_pull_failed_as_read(pulled: ArrowError, read: &dbdf::Error, status: Status) {
+    assert!(pulled.to_string().ends_with(read.message()), "{pulled} does not end with {:?}", read.message());
+    let library = dbdf::Error::from_arrow_error(&pulled).expect("the library's error is inside");
+    assert_eq!(library.status(), status, "{library}");
+    assert_eq!((library.message(), library.rule(), library.offset()), (read.message(), read.rule(), read.offset()));
+}
+
 #[test]
-fn a_broken_block_fails_the_pull_with_the_librarys_message() {
+fn a_broken_block_fails_the_pull_with_the_librarys_error() {
     let path = vectors_dir().join("invalid/not_representable_u16_in_u8.dbdf");
     let read_error = Reader::open(&path).expect("open").read_dense::<u8>().expect_err("a value above 255");
+    assert!(read_error.rule().is_some() && read_error.offset().is_some(), "{read_error:?}");
     let mut reader = Reader::open(&path).expect("open");
     let pulled: Result<Vec<RecordBatch>, ArrowError> =
         reader.arrow_stream(&ArrowExportOptions::new()).expect("the header is fine").collect();
-    let error = pulled.expect_err("the broken block");
-    assert!(matches!(error, ArrowError::CDataInterface(_)), "{error:?}");
-    assert!(error.to_string().contains(read_error.message()), "{error} does not carry {:?}", read_error.message());
+    // EINVAL: the stream cannot tell a value out of range from another breach of the format.
+    assert_pull_failed_as_read(pulled.expect_err("the broken block"), &read_error, Status::Format);
+}
+
+#[test]
+fn a_truncated_object_fails_the_pull_at_the_byte_where_it_ends() {
+    let whole = std::fs::read(vectors_dir().join("dense_f64.dbdf")).expect("golden vector");
+    let cut = whole[..whole.len() - 3].to_vec();
+    let read_error = Reader::from_bytes(&cut).expect("the header is whole").read_dense::<f64>().expect_err("cut");
+    assert_eq!((read_error.status(), read_error.offset().is_some()), (Status::Truncated, true), "{read_error:?}");
+    let stream = ArrowStream::from_bytes(cut, &ReaderOptions::new(), &ArrowExportOptions::new()).expect("header");
+    let pulled: Result<Vec<RecordBatch>, ArrowError> = stream.collect();
+    assert_pull_failed_as_read(pulled.expect_err("the cut block"), &read_error, Status::Format);
+}
+
+/// The bytes of an object, failing the first read that covers byte `fail_at` and serving every read after it.
+struct FailingOnce {
+    bytes: Vec<u8>,
+    fail_at: u64,
+    failed: bool,
+}
+
+impl dbdf::ReadAt for FailingOnce {
+    fn read_at(&mut self, offset: u64, buffer: &mut [u8]) -> std::io::Result<usize> {
+        let start = usize::try_from(offset).unwrap().min(self.bytes.len());
+        let count = buffer.len().min(self.bytes.len() - start);
+        if !self.failed && (offset..offset + count as u64).contains(&self.fail_at) {
+            self.failed = true;
+            return Err(std::io::Error::new(std::io::ErrorKind::TimedOut, "the disk went away"));
+        }
+        buffer[..count].copy_from_slice(&self.bytes[start..start + count]);
+        Ok(count)
+    }
+
+    fn size(&mut self) -> std::io::Result<Option<u64>> {
+        Ok(Some(self.bytes.len() as u64))
+    }
+}
+
+#[test]
+fn a_pull_that_failed_to_read_is_an_io_error_and_the_next_pull_tries_again() {
+    // Enough blocks that opening the reader reads only the start: 50 bands of 1000 rows, one block per column.
+    let doubles: Vec<f64> = (0..50_000).map(|row| f64::from(row) * 0.25).collect();
+    let mut writer = Writer::in_memory().expect("writer");
+    writer.begin_frame(50_000, &[FrameColumn::new("x", ValueType::F64)]).expect("begin");
+    writer.write_column(0, &doubles, &WriteOptions::new().block_shape(1000, 1)).expect("column");
+    writer.finish().expect("finish");
+    let bytes = writer.memory().expect("bytes").to_vec();
+    let expected: Vec<RecordBatch> = ArrowStream::from_bytes(bytes.clone(), &ReaderOptions::new(), &Default::default())
+        .expect("export")
+        .collect::<Result<_, _>>()
+        .expect("pull");
+    let last_byte = bytes.len() as u64 - 1; // in the last block's values, read by a pull, not by the opening
+    let source = FailingOnce { bytes, fail_at: last_byte, failed: false };
+    let reader = Reader::from_source(source).expect("the header reads");
+    let mut stream = reader.into_arrow_stream(&ArrowExportOptions::new()).expect("export");
+    let mut pulled = Vec::new();
+    let failure = loop {
+        match stream.next().expect("a batch or the failure before the end") {
+            Ok(batch) => pulled.push(batch),
+            Err(failure) => break failure,
+        }
+    };
+    let library = dbdf::Error::from_arrow_error(&failure).expect("the library's error is inside");
+    assert_eq!((library.status(), library.rule(), library.offset()), (Status::Io, None, None), "{library}");
+    assert!(failure.to_string().ends_with(library.message()), "{failure}");
+    let rest: Vec<RecordBatch> = stream.collect::<Result<_, _>>().expect("the source reads now");
+    pulled.extend(rest);
+    assert_eq!(pulled, expected, "the batches of a clean export");
+}
+
+#[test]
+fn an_arrow_error_of_another_origin_holds_no_library_error() {
+    assert!(dbdf::Error::from_arrow_error(&ArrowError::ComputeError("elsewhere".into())).is_none());
+    let foreign = ArrowError::ExternalError(Box::new(std::io::Error::other("not dbdf's")));
+    assert!(dbdf::Error::from_arrow_error(&foreign).is_none());
 }
 
 /// Extremes of every numeric type dbdf has: minimum, maximum, zero, and for floats -0.0, NaN with a payload, the

@@ -1,13 +1,16 @@
 //! Export: a reader's object as an arrow-rs [`RecordBatchReader`], one batch per row band, pulled lazily.
 
-use std::ffi::{c_int, c_void};
+use std::ffi::{c_int, c_void, CStr};
 use std::marker::PhantomData;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
-use arrow_array::ffi_stream::{FFI_ArrowArrayStream, RecordBatchStreamReader};
-use arrow_array::{RecordBatch, RecordBatchReader};
-use arrow_schema::{ArrowError, SchemaRef};
+use arrow_array::ffi::from_ffi_and_data_type;
+use arrow_array::ffi_stream::FFI_ArrowArrayStream;
+use arrow_array::{RecordBatch, RecordBatchOptions, RecordBatchReader, StructArray};
+use arrow_data::ffi::FFI_ArrowArray;
+use arrow_schema::ffi::FFI_ArrowSchema;
+use arrow_schema::{ArrowError, DataType, Schema, SchemaRef};
 use dbdf_sys as sys;
 
 use super::raw_stream;
@@ -57,34 +60,98 @@ impl ArrowExportOptions {
 
 /// The record batches of one reader's object, pulled from the library as they are iterated; a
 /// [`RecordBatchReader`]. A failure while pulling (a broken block, an I/O error) is an
-/// [`ArrowError::CDataInterface`] whose text ends with the library's message (rule and byte offset included).
+/// [`ArrowError::ExternalError`] holding the library's [`Error`]: [`Error::from_arrow_error`] gives it back, with
+/// its status, rule and byte offset, and the error's text ends with the library's message.
 ///
 /// `'reader` is the borrow of the reader the stream pulls through ([`Reader::arrow_stream`]); a stream that owns
 /// its reader is `ArrowStream<'static>`. Batches own their data or share it with the stream's own reader, so they
 /// may outlive the stream and the reader, and be dropped in any order, on any thread.
 pub struct ArrowStream<'reader> {
-    batches: RecordBatchStreamReader,
+    stream: FFI_ArrowArrayStream, // released when dropped
+    schema: SchemaRef,
     _reader: PhantomData<&'reader mut ()>,
 }
 
 impl std::fmt::Debug for ArrowStream<'_> {
     fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        formatter.debug_struct("ArrowStream").field("schema", &self.batches.schema()).finish()
+        formatter.debug_struct("ArrowStream").field("schema", &self.schema).finish()
     }
 }
 
 impl Iterator for ArrowStream<'_> {
     type Item = std::result::Result<RecordBatch, ArrowError>;
 
+    /// Pulls the next batch through the stream's `get_next` (as arrow-rs's `RecordBatchStreamReader` does, but
+    /// keeping the errno value of a failure, which says its status). After a failure the stream stays where it
+    /// was: the next call tries the same batch again.
     fn next(&mut self) -> Option<Self::Item> {
-        self.batches.next()
+        let stream = raw_stream(&mut self.stream);
+        let mut array = FFI_ArrowArray::empty();
+        // SAFETY: the library's stream is live until self drops it and always has get_next.
+        let get_next = unsafe { (*stream).get_next }.expect("the library's stream has get_next");
+        // SAFETY: stream is live; array has Arrow's layout (asserted in the module) and is empty.
+        let code = unsafe { get_next(stream, std::ptr::from_mut(&mut array).cast()) };
+        if code != 0 {
+            return Some(Err(ArrowError::ExternalError(Box::new(stream_failure(stream, code)))));
+        }
+        if array.is_released() {
+            return None; // the end
+        }
+        // SAFETY: the library filled array as a struct array of the schema's fields; from here arrow-rs owns it.
+        let data = unsafe { from_ffi_and_data_type(array, DataType::Struct(self.schema.fields().clone())) };
+        Some(data.and_then(|data| {
+            // A batch of no columns still has its rows (an object of rows and no columns).
+            let rows = data.len();
+            let columns = StructArray::from(data).into_parts().1;
+            let options = RecordBatchOptions::new().with_row_count(Some(rows));
+            RecordBatch::try_new_with_options(Arc::clone(&self.schema), columns, &options)
+        }))
     }
 }
 
 impl RecordBatchReader for ArrowStream<'_> {
     fn schema(&self) -> SchemaRef {
-        self.batches.schema()
+        Arc::clone(&self.schema)
     }
+}
+
+impl Error {
+    /// The library's error behind an [`ArrowError`] that a pull of an [`ArrowStream`] failed with (its
+    /// [`ArrowError::ExternalError`]); `None` for an `ArrowError` of any other origin.
+    ///
+    /// Arrow's C stream passes on an errno value and a message alone, so the status is what the errno stands
+    /// for: [`Status::Io`] (`EIO`: the input could not be read), [`Status::NoMem`] (`ENOMEM`), otherwise
+    /// [`Status::Format`] (`EINVAL`: the input breaks the format, which includes what a read reports as
+    /// [`Status::Truncated`] or [`Status::Range`]); the rule and the byte offset are read back from the end of the
+    /// message, where the library always puts them. The message is the library's, whole.
+    pub fn from_arrow_error(error: &ArrowError) -> Option<&Error> {
+        match error {
+            ArrowError::ExternalError(inner) => inner.downcast_ref::<Error>(),
+            _ => None,
+        }
+    }
+}
+
+/// `EIO` and `ENOMEM`: the same numbers in every C library the library builds with (glibc, musl, macOS, MSVC).
+const EIO: c_int = 5;
+const ENOMEM: c_int = 12;
+
+/// The error of a `get_schema` or `get_next` of `stream` that just returned `code`: the status its errno stands for
+/// and the stream's last error message.
+fn stream_failure(stream: *mut sys::ArrowArrayStream, code: c_int) -> Error {
+    let status = match code {
+        EIO => Status::Io,
+        ENOMEM => Status::NoMem,
+        _ => Status::Format,
+    };
+    // SAFETY: stream is live and its callback just failed; the message stays valid until its next call, and it is
+    // copied before that.
+    let message = unsafe { (*stream).get_last_error.map(|last_error| last_error(stream)) }
+        .filter(|message| !message.is_null())
+        // SAFETY: a non-null message is a NUL-terminated string owned by the stream (see above).
+        .map(|message| unsafe { CStr::from_ptr(message) }.to_string_lossy().into_owned())
+        .unwrap_or_else(|| format!("the Arrow stream failed with errno {code} and no message"));
+    Error::from_library_message(status, message)
 }
 
 impl ArrowStream<'static> {
@@ -151,13 +218,23 @@ impl Reader<'_> {
 }
 
 impl ArrowStream<'_> {
-    fn new(stream: FFI_ArrowArrayStream) -> Result<Self> {
+    fn new(mut stream: FFI_ArrowArrayStream) -> Result<Self> {
+        let raw = raw_stream(&mut stream);
+        let mut schema = FFI_ArrowSchema::empty();
+        // SAFETY: the library's stream is live and always has get_schema.
+        let get_schema = unsafe { (*raw).get_schema }.expect("the library's stream has get_schema");
+        // SAFETY: raw is live; schema has Arrow's layout (asserted in the module) and is empty; schema releases
+        // what the library fills in when it is dropped.
+        let code = unsafe { get_schema(raw, std::ptr::from_mut(&mut schema).cast()) };
+        if code != 0 {
+            return Err(stream_failure(raw, code));
+        }
         // The schema is the library's from the header alone; arrow-rs refuses one only for a frame label that is
         // not UTF-8 (its field names are strings).
-        let batches = RecordBatchStreamReader::try_new(stream).map_err(|error| {
+        let schema = Schema::try_from(&schema).map_err(|error| {
             Error::new(Status::Unsupported, format!("arrow-rs cannot take the object's schema: {error}"))
         })?;
-        Ok(ArrowStream { batches, _reader: PhantomData })
+        Ok(ArrowStream { stream, schema: Arc::new(schema), _reader: PhantomData })
     }
 }
 

@@ -21,7 +21,8 @@
 //! let stream = reader.arrow_stream(&ArrowExportOptions::new())?; // borrows the reader, pulls lazily
 //! assert_eq!(stream.schema().field(1).name(), "score");
 //! for read in stream {
-//!     let read: RecordBatch = read?; // a failed pull is an ArrowError with the library's message
+//!     // A failed pull is an ArrowError; dbdf::Error::from_arrow_error(&error) gives the library's error back.
+//!     let read: RecordBatch = read?;
 //!     assert_eq!(read.columns(), batch.columns());
 //! }
 //! # std::fs::remove_file(&path)?;

@@ -1,12 +1,14 @@
 // libFuzzer target: open any input, step through its blocks and decode each one in every output form, build the
-// index, read the whole object when small, and validate. Any input must end in success or dbdf::Error; a crash, a
-// sanitizer report, a hang or an allocation beyond the caps below is a bug. Built twice: DBDF_FUZZ_DIALECT
-// (Spec or Daphne) names the dialect the reader is opened with.
+// index, read the whole object when small, validate, and pull it as an Arrow stream (arrow_pull.hpp). Any input must
+// end in success or dbdf::Error; a crash, a sanitizer report, a hang or an allocation beyond the caps below is a bug.
+// Built twice: DBDF_FUZZ_DIALECT (Spec or Daphne) names the dialect the reader is opened with.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
+#include "arrow_pull.hpp"
 #include "dbdf/error.hpp"
 #include "dbdf/reader.hpp"
 
@@ -70,8 +72,16 @@ void exercise(std::span<const std::byte> input, dbdf::Dialect dialect) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::span input(reinterpret_cast<const std::byte*>(data), size);
     try {
-        exercise(std::span(reinterpret_cast<const std::byte*>(data), size), dbdf::Dialect::DBDF_FUZZ_DIALECT);
+        exercise(input, dbdf::Dialect::DBDF_FUZZ_DIALECT);
+    } catch (const dbdf::Error&) {}
+    // A reader of its own: the export starts at the first block, whatever the reads above left. The layouts come
+    // from the input's size, so that mutations reach each of them.
+    try {
+        auto reader =
+            std::make_shared<dbdf::Reader>(dbdf::Reader::open_memory(input, dbdf::Dialect::DBDF_FUZZ_DIALECT));
+        (void)dbdf_fuzz::pull_arrow_export(std::move(reader), static_cast<unsigned>(size % 4));
     } catch (const dbdf::Error&) {}
     return 0;
 }

@@ -1152,8 +1152,10 @@ DBDF_API void dbdf_arrow_export_options_init(dbdf_arrow_export_options_t *option
  * the band's full width). Every other column is decoded into a buffer the batch owns. Memory given to
  * dbdf_reader_open_memory() must then stay valid until `release` is called (or the last batch is released).
  * Returns DBDF_OK; DBDF_ERR_INVALID_ARGUMENT (reader or out NULL, options whose struct_size is not set);
- * DBDF_ERR_UNSUPPORTED (a frame or dense matrix of more than 2^24 columns: one field or list item per column, and
- * a row of it must fit a batch); on failure the reader stays the caller's.
+ * DBDF_ERR_UNSUPPORTED (a frame or dense matrix of more than 2^24 columns: one list item per column, and a row of it
+ * must fit a batch; a frame, or a dense matrix without dense_as_list, of more than 2^16 columns: each such field
+ * costs a schema field and a child array in every batch, and a dense matrix's width costs its file nothing); on
+ * failure the reader stays the caller's.
  */
 DBDF_API dbdf_status_t dbdf_reader_export_arrow(dbdf_reader_t *reader, const dbdf_arrow_export_options_t *options,
                                                 struct ArrowArrayStream *out);

@@ -16,9 +16,16 @@ namespace dbdf::detail {
 // make the stream allocate stays bounded. A single row is never cut.
 inline constexpr std::uint64_t kMaxBatchBytes = std::uint64_t{64} << 20;
 
-// The widest frame or dense matrix exported: one schema field (or list item) per column, and one row of it must fit
-// a batch of about kMaxBatchBytes (2^24 columns of 8 bytes: 128 MiB).
+// The widest frame or dense matrix exported: one row of it must fit a batch of about kMaxBatchBytes (2^24 columns of
+// 8 bytes: 128 MiB).
 inline constexpr std::uint64_t kMaxArrowColumns = std::uint64_t{1} << 24;
+
+// The widest frame or dense matrix exported with a field per column (a frame; a dense matrix unless dense_as_list):
+// every column costs the stream a schema field and, in every batch, a child array of its own (about 210 and 315
+// bytes), and a dense matrix's columns cost the file nothing (one empty block covers them all), so the bound keeps
+// that at about 34 MiB, within the bound of a batch's values; it is also the widest table the Spark source reads
+// (TableShape.MAX_COLUMNS). A fixed-size list per row costs one field whatever the width.
+inline constexpr std::uint64_t kMaxArrowFields = std::uint64_t{1} << 16;
 
 struct BatchSource {
     Reader& reader;

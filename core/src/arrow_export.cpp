@@ -155,6 +155,18 @@ void export_arrow_stream(std::shared_ptr<Reader> reader, ArrowExportOptions opti
                         " columns (one schema field or list item each, and one row within a batch); this object has " +
                         std::to_string(header.cols));
     }
+    const bool field_per_column =
+        header.data_type == DataType::Frame ||
+        (header.data_type == DataType::DenseMatrix && options.dense_layout == ArrowMatrixLayout::Columns);
+    if (field_per_column && header.cols > detail::kMaxArrowFields) {
+        const bool matrix = header.data_type == DataType::DenseMatrix;
+        throw Error(ErrorCode::Unsupported,
+                    "an Arrow stream holds at most " + std::to_string(detail::kMaxArrowFields) +
+                        " columns as fields of their own (each costs a schema field and a child array in every "
+                        "batch); this " +
+                        (matrix ? "matrix" : "frame") + " has " + std::to_string(header.cols) +
+                        (matrix ? ": export it as one fixed-size list per row (dense_as_list)" : ""));
+    }
     auto state = std::make_unique<StreamState>();
     state->reader = std::move(reader);
     state->options = std::move(options);

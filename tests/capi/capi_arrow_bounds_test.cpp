@@ -4,8 +4,9 @@
 // truncation of valid files) is refused with its rule in every layout, and released batches' buffers are reused.
 #include <gtest/gtest.h>
 
-#include <cstdint>
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -27,6 +28,7 @@ using dbdf_test::WriterHandle;
 constexpr std::uint32_t kTallRows = 0xFFFFFFFFu;     // the most rows one block holds
 constexpr std::uint64_t kBatchBytes = 64ull << 20;   // the export's bound on a batch's values (arrow_batches.hpp)
 constexpr std::uint64_t kWidestExport = 1ull << 24;  // the widest object it exports
+constexpr std::uint64_t kMostFields = 1ull << 16;    // the widest it exports with a field per column
 
 // A matrix (or frame) of kTallRows rows held by one empty block per column: a few hundred bytes of file.
 std::vector<std::uint8_t> tall_empty_object(dbdf_data_type_t data_type, std::uint64_t cols) {
@@ -155,6 +157,84 @@ TEST(ArrowBounds, AnObjectTooWideForABoundedRowIsRefusedAtOnce) {
         EXPECT_NE(std::string(dbdf_last_error_message()).find("at most 16777216 columns"), std::string::npos)
             << dbdf_last_error_message();
         EXPECT_EQ(stream.release, nullptr);
+    }
+}
+
+// One row of `cols` columns held by one empty block: 44 bytes of file however wide.
+std::vector<std::uint8_t> one_empty_row(std::uint64_t cols) {
+    WriterHandle writer = memory_writer();
+    EXPECT_EQ(dbdf_writer_begin_matrix(writer.get(), DBDF_DATA_DENSE, DBDF_VALUE_F64, 1, cols), DBDF_OK);
+    EXPECT_EQ(dbdf_writer_add_empty(writer.get(), 0, 0, 1, static_cast<std::uint32_t>(cols)), DBDF_OK)
+        << dbdf_last_error_message();
+    EXPECT_EQ(dbdf_writer_finish(writer.get()), DBDF_OK) << dbdf_last_error_message();
+    return finished_bytes(writer.get());
+}
+
+// A field per column costs a schema field and a child array per batch, about 500 bytes, and a dense matrix's width
+// costs the file nothing: before this bound a 44-byte file of 2^24 columns made the stream build gigabytes of
+// schema (found by the reader fuzz target). A fixed-size list per row stays one field.
+TEST(ArrowBounds, AMatrixTooWideForAFieldPerColumnIsRefusedUnlessExportedAsLists) {
+    const std::vector<std::uint8_t> widest_in_fields = one_empty_row(kMostFields);
+    const std::vector<std::uint8_t> wider = one_empty_row(kMostFields + 1);
+    ASSERT_LT(wider.size(), 64u);
+    {
+        ReaderHandle reader = memory_reader(widest_in_fields);
+        const dbdf_arrow_export_options_t fields = DBDF_ARROW_EXPORT_OPTIONS_INIT;
+        Stream exported;
+        ASSERT_EQ(dbdf_reader_export_arrow(reader.get(), &fields, &exported.stream), DBDF_OK)
+            << dbdf_last_error_message();
+        ArrowSchema schema{};
+        ASSERT_EQ(exported.stream.get_schema(&exported.stream, &schema), 0);
+        EXPECT_EQ(schema.n_children, static_cast<std::int64_t>(kMostFields));
+        schema.release(&schema);
+    }
+    ReaderHandle reader = memory_reader(wider);
+    const dbdf_arrow_export_options_t fields = DBDF_ARROW_EXPORT_OPTIONS_INIT;
+    ArrowArrayStream refused{};
+    EXPECT_EQ(dbdf_reader_export_arrow(reader.get(), &fields, &refused), DBDF_ERR_UNSUPPORTED);
+    EXPECT_EQ(refused.release, nullptr);
+    const std::string message = dbdf_last_error_message();
+    EXPECT_NE(message.find("at most 65536 columns as fields of their own"), std::string::npos) << message;
+    EXPECT_NE(message.find("has 65537: export it as one fixed-size list per row (dense_as_list)"), std::string::npos)
+        << message;
+    dbdf_arrow_export_options_t as_lists = DBDF_ARROW_EXPORT_OPTIONS_INIT;
+    as_lists.dense_as_list = 1;
+    Stream exported;
+    ASSERT_EQ(dbdf_reader_export_arrow(reader.get(), &as_lists, &exported.stream), DBDF_OK)
+        << dbdf_last_error_message();
+    ArrowArray batch{};
+    ASSERT_EQ(exported.stream.get_next(&exported.stream, &batch), 0)
+        << exported.stream.get_last_error(&exported.stream);
+    ASSERT_EQ(batch.n_children, 1);
+    const ArrowArray& items = *batch.children[0]->children[0];
+    ASSERT_EQ(items.length, static_cast<std::int64_t>(kMostFields + 1));
+    const auto* values = static_cast<const double*>(items.buffers[1]);
+    EXPECT_EQ(std::count(values, values + items.length, 0.0), items.length);
+    batch.release(&batch);
+}
+
+TEST(ArrowBounds, AFrameTooWideForAFieldPerColumnIsRefused) {
+    const std::vector<dbdf_value_type_t> types(kMostFields + 1, DBDF_VALUE_U8);
+    std::vector<std::string> names;
+    for (std::uint64_t col = 0; col <= kMostFields; ++col) names.push_back("c" + std::to_string(col));
+    std::vector<const char*> labels;
+    for (const std::string& name : names) labels.push_back(name.c_str());
+    WriterHandle writer = memory_writer();
+    ASSERT_EQ(dbdf_writer_begin_frame(writer.get(), 1, kMostFields + 1, types.data(), labels.data(), nullptr), DBDF_OK)
+        << dbdf_last_error_message();
+    for (std::uint64_t col = 0; col <= kMostFields; ++col) {
+        ASSERT_EQ(dbdf_writer_add_empty(writer.get(), 0, col, 1, 1), DBDF_OK) << dbdf_last_error_message();
+    }
+    ASSERT_EQ(dbdf_writer_finish(writer.get()), DBDF_OK) << dbdf_last_error_message();
+    const std::vector<std::uint8_t> bytes = finished_bytes(writer.get());
+    ReaderHandle reader = memory_reader(bytes);
+    for (const int dense_as_list : {0, 1}) {  // a frame has one layout: the option does not apply
+        dbdf_arrow_export_options_t options = DBDF_ARROW_EXPORT_OPTIONS_INIT;
+        options.dense_as_list = dense_as_list;
+        ArrowArrayStream refused{};
+        EXPECT_EQ(dbdf_reader_export_arrow(reader.get(), &options, &refused), DBDF_ERR_UNSUPPORTED);
+        EXPECT_NE(std::string(dbdf_last_error_message()).find("this frame has 65537"), std::string::npos)
+            << dbdf_last_error_message();
     }
 }
 

@@ -525,7 +525,8 @@ public final class Reader extends ReaderValueOverloads implements AutoCloseable 
      * {@link #close()}, and until it is closed the stream moves the reader's block position, so every call on this
      * reader but {@link #close()} throws IllegalStateException; its current block is forgotten now. Batches own
      * their buffers. Either way batches may outlive both. Throws {@link DbdfException}
-     * ({@link Status#INVALID_ARGUMENT} for address 0, {@link Status#UNSUPPORTED} beyond 2^24 columns).
+     * ({@link Status#INVALID_ARGUMENT} for address 0, {@link Status#UNSUPPORTED} beyond 2^24 columns, and beyond
+     * 2^16 for a frame or, without {@code denseAsList}, a dense matrix).
      */
     public synchronized AutoCloseable exportArrowStream(long streamAddress, boolean denseAsList) {
         ensureOpen();

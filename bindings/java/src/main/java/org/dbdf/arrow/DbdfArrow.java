@@ -42,7 +42,8 @@ public final class DbdfArrow {
      * is closed, every call on the reader but {@code close()} throws IllegalStateException, and its native part
      * stays alive even if the reader is closed first. A file that breaks the format fails {@code loadNextBatch()} with
      * {@link org.dbdf.DbdfException} carrying the library's message; an object of more than 2^24 columns fails
-     * here ({@link org.dbdf.Status#UNSUPPORTED}).
+     * here ({@link org.dbdf.Status#UNSUPPORTED}), as does a frame, or a dense matrix without {@code denseAsList}, of
+     * more than 2^16.
      */
     public static ArrowReader toArrow(Reader reader, BufferAllocator allocator, boolean denseAsList) {
         Objects.requireNonNull(reader, "reader");

@@ -26,11 +26,13 @@ public:
 
     std::size_t tiles() const { return tiles_; }
 
-    // The next tile not yet taken, when it lies within the bound ahead of the next tile to write and no analysis
-    // has failed so far (the tiles after a failed one are never written); kNone otherwise. A tile taken by one
-    // thread just as another's analysis fails is still analysed, and dropped with the rest.
+    // The next tile not yet taken, when it lies within the bound ahead of the next tile to write (one tile while
+    // the last one written was bound by its write, see written()) and no analysis has failed so far (the tiles
+    // after a failed one are never written); kNone otherwise. A tile taken by one thread just as another's analysis
+    // fails is still analysed, and dropped with the rest.
     std::size_t take() {
-        const std::size_t limit = std::min(tiles_, emitted_.load() + ahead_.load() + 1);
+        const std::size_t ahead = write_bound_.load() ? 1 : ahead_.load();
+        const std::size_t limit = std::min(tiles_, emitted_.load() + ahead + 1);
         std::size_t next = taken_.load();
         while (next < limit && !stop_.load()) {
             if (taken_.compare_exchange_weak(next, next + 1)) return next;
@@ -54,8 +56,11 @@ public:
     const std::exception_ptr& failure(std::size_t tile) const { return failures_[tile]; }
     const BlockFacts& facts(std::size_t tile) const { return facts_[tile]; }
 
-    // After emit: the tile's buffers (BlockFacts::narrowed and the like) go, and one more tile may be taken.
+    // After emit: the tile's buffers (BlockFacts::narrowed and the like) go, and one more tile may be taken. A tile
+    // that was neither narrowed nor collected as CSR was written from the caller's values as they are (dense, or
+    // CSR read from them again): bound by its write, so the next tiles are analysed only one ahead.
     void written(std::size_t tile) {
+        write_bound_.store(!facts_[tile].narrowed.storing() && facts_[tile].csr_payload == nullptr);
         facts_[tile] = BlockFacts{};
         emitted_.store(tile + 1);
         step();
@@ -88,6 +93,7 @@ private:
     // How many tiles may be analysed ahead of the next one written: one per thread that analyses, the caller's
     // included, counted as they start (fewer than asked for when the system has no more threads to give).
     std::atomic<std::size_t> ahead_{1};
+    std::atomic<bool> write_bound_{false};  // whether the last tile written was bound by its write
     const std::function<BlockFacts(std::size_t)>& analyse_;
     std::vector<BlockFacts> facts_;
     std::vector<std::exception_ptr> failures_;
@@ -144,8 +150,10 @@ void run_analysis_pipeline(std::size_t tiles, unsigned threads, const std::funct
     // No more, because a tile analysed long before it is written has left the caches by then, and the writer
     // (the kernel's copy of a dense payload, above all) reads it from memory again: with 2 threads, random doubles
     // were written 3 to 5% slower with 3 or 4 tiles ahead than with 2, and 1% non-zeros (bound by their analysis)
-    // 20% slower with 1 (bench/RESULTS.md). The facts held stay small: a tile's narrowed values are at most half
-    // its values' bytes, its CSR payload at most a quarter.
+    // 20% slower with 1 (bench/RESULTS.md). After a tile written from the caller's values as they are, the bound
+    // is one tile (TileBoard::take): its write, the kernel's copy, is the longer part, and it reads values the
+    // analysis has just brought into the caches (random doubles about 4% faster than with two ahead). The facts held
+    // stay small: a tile's narrowed values are at most half its values' bytes, its CSR payload at most a quarter.
     TileBoard board(tiles, analyse);
     std::vector<std::thread> helpers;
     helpers.reserve(analysers - 1);

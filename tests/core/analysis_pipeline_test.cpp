@@ -8,6 +8,8 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -49,6 +51,34 @@ BlockFacts facts_of(std::size_t tile) {
     BlockFacts facts;
     facts.entries = tile;
     return facts;
+}
+
+// Facts of a tile whose analysis is the longer part of its work: its CSR payload collected on the way.
+BlockFacts analysis_bound_facts_of(std::size_t tile) {
+    BlockFacts facts = facts_of(tile);
+    facts.csr_payload = std::make_unique<std::byte[]>(1);
+    facts.csr_payload_bytes = 1;
+    return facts;
+}
+
+// Runs `tiles` tiles on `threads` threads with writes slow enough for the analysers to run as far ahead as they
+// may, and returns for each tile how far ahead of the next tile to write it was when its analysis began.
+std::vector<std::size_t> distances_ahead(std::size_t tiles, unsigned threads,
+                                         const std::function<BlockFacts(std::size_t)>& facts) {
+    std::atomic<std::size_t> written{0};
+    std::vector<std::size_t> ahead(tiles);
+    run_analysis_pipeline(
+        tiles, threads,
+        [&](std::size_t tile) {
+            ahead[tile] = tile - written.load();
+            return facts(tile);
+        },
+        [&](std::size_t tile, const BlockFacts&) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+            written.store(tile + 1);
+        });
+    EXPECT_EQ(written.load(), tiles);
+    return ahead;
 }
 
 }  // namespace
@@ -122,26 +152,32 @@ TEST(ParallelAnalysis, TheCallersThreadAnalysesWhileItsNextTileIsNotReady) {
 }
 
 // With slow writes, the analysers run as far ahead as they may: `threads` tiles past the next one to write, and not
-// one more.
+// one more, while tiles are bound by their analysis (narrowed or collected as CSR).
 TEST(ParallelAnalysis, AnalysisStaysWithinItsBoundAheadOfTheWrites) {
     constexpr std::size_t kTiles = 40;
     for (const unsigned threads : {2u, 3u}) {
-        std::atomic<std::size_t> written{0};
-        std::atomic<std::size_t> farthest_ahead{0};
-        run_analysis_pipeline(
-            kTiles, threads,
-            [&](std::size_t tile) {
-                const std::size_t ahead = tile - written.load();
-                std::size_t seen = farthest_ahead.load();
-                while (ahead > seen && !farthest_ahead.compare_exchange_weak(seen, ahead)) {}
-                return facts_of(tile);
-            },
-            [&](std::size_t tile, const BlockFacts&) {
-                std::this_thread::sleep_for(std::chrono::milliseconds(2));
-                written.store(tile + 1);
-            });
-        EXPECT_EQ(written.load(), kTiles);
-        EXPECT_EQ(farthest_ahead.load(), threads) << threads << " threads";
+        const std::vector<std::size_t> ahead = distances_ahead(kTiles, threads, analysis_bound_facts_of);
+        EXPECT_EQ(*std::max_element(ahead.begin(), ahead.end()), threads) << threads << " threads";
+    }
+}
+
+// A tile written from the caller's values as they are (random doubles: neither narrowed nor collected as CSR) is
+// bound by the kernel's copy, which reads those values from the caches only when the tile was analysed just before:
+// after such a tile is written the next is analysed only one ahead, and as far as the threads allow again once an
+// analysis-bound tile is written.
+TEST(ParallelAnalysis, AfterATileWrittenFromTheCallersValuesOnlyTheNextIsAnalysedAhead) {
+    constexpr std::size_t kTiles = 60;
+    constexpr std::size_t kFirstAnalysisBound = 30;
+    for (const unsigned threads : {2u, 3u}) {
+        const std::vector<std::size_t> ahead = distances_ahead(kTiles, threads, [](std::size_t tile) {
+            return tile < kFirstAnalysisBound ? facts_of(tile) : analysis_bound_facts_of(tile);
+        });
+        // Past the tiles taken before the first write and up to the first tile taken after an analysis-bound one
+        // was written: one ahead.
+        EXPECT_EQ(*std::max_element(ahead.begin() + threads + 2, ahead.begin() + kFirstAnalysisBound + 1), 1u)
+            << threads << " threads";
+        EXPECT_EQ(*std::max_element(ahead.begin() + kFirstAnalysisBound + threads + 2, ahead.end()), threads)
+            << threads << " threads";
     }
 }
 
@@ -183,7 +219,8 @@ TEST(ParallelAnalysis, NoTileIsTakenAfterAFailedAnalysis) {
                          [&](std::size_t tile) {
                              std::size_t seen = last_taken.load();
                              while (tile > seen && !last_taken.compare_exchange_weak(seen, tile)) {}
-                             if (tile != kFailing) return facts_of(tile);
+                             // Analysis-bound tiles, so that the bound ahead is `threads` throughout.
+                             if (tile != kFailing) return analysis_bound_facts_of(tile);
                              failed.raise();
                              throw std::runtime_error("tile " + std::to_string(tile));
                          },

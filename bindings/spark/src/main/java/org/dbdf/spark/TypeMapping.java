@@ -51,8 +51,17 @@ final class TypeMapping {
         };
     }
 
+    /** What a negative long's bits, read as unsigned, add to the long: 2^64. */
+    private static final BigInteger TWO_TO_THE_64 = BigInteger.ONE.shiftLeft(64);
+
+    /**
+     * The u64 whose bits {@code bits} holds, as a DECIMAL(20, 0). Below 2^63 the long itself (a Decimal made from a
+     * long has precision 20 and scale 0, and holds the long as it is below 10^18); from 2^63 on the long plus 2^64.
+     * Neither goes through the value's text.
+     */
     static Decimal unsignedDecimal(long bits) {
-        BigDecimal value = new BigDecimal(new BigInteger(Long.toUnsignedString(bits)));
+        if (bits >= 0) return Decimal.apply(bits);
+        BigDecimal value = new BigDecimal(BigInteger.valueOf(bits).add(TWO_TO_THE_64));
         return Decimal.apply(value, U64_TYPE.precision(), U64_TYPE.scale());
     }
 

@@ -12,6 +12,7 @@
 #include "block_sources.hpp"
 #include "csr_rows.hpp"
 #include "narrowed_values.hpp"
+#include "placed_payload.hpp"
 #include "dbdf/error.hpp"
 #include "dbdf/header.hpp"
 #include "dbdf/writer.hpp"
@@ -76,6 +77,9 @@ struct BlockFacts {
     // null when not collected). A block written as CSR is then read once, not twice.
     std::unique_ptr<std::byte[]> csr_payload;
     std::size_t csr_payload_bytes = 0;
+    // A dense source whose block is written dense in its own type: a copy of its payload placed for the kernel's
+    // copy into the page cache (placed_payload.hpp), made by the thread that analysed it; empty when not made.
+    PlacedPayload placed;
 };
 
 // Collects a dense block's CSR payload row by row (store_csr_row) into a buffer of bounded size: a quarter of the

@@ -66,6 +66,9 @@ public:
 
     bool writes_through() const override { return false; }
 
+    // Its temporary file is new: output positions are file offsets.
+    bool places_payloads() const override { return true; }
+
     void write(std::span<const std::byte> bytes) override { output_->append({}, bytes); }
 
     void write_pair(std::span<const std::byte> first, std::span<const std::byte> second) override {

@@ -6,6 +6,7 @@
 #include "analysis_pipeline.hpp"
 #include "block_encoder.hpp"
 #include "block_facts.hpp"
+#include "dbdf/endian.hpp"
 #include "dbdf/tile_shape.hpp"
 #include "parallel_for.hpp"
 #include "wide_count.hpp"
@@ -15,6 +16,11 @@ namespace dbdf {
 namespace detail {
 namespace {
 
+template <class T>
+EncodingPlan automatic_plan(const BlockPosition& position, const BlockFacts& facts) {
+    return smallest_plan(position, facts.entries, narrowest_type(facts.feasible, value_type_v<T>));
+}
+
 // Encodes and writes a block whose values were analysed (and checked against rule 8) already.
 template <class T, class Source>
 void emit_block(WriteContext& context, const BlockPlacement& place, const Source& source, Encoding encoding,
@@ -22,9 +28,7 @@ void emit_block(WriteContext& context, const BlockPlacement& place, const Source
     const BlockPosition position{place.row, place.col, place.rows, place.cols};
     EncodingPlan plan;
     switch (encoding) {
-        case Encoding::Auto:
-            plan = smallest_plan(position, facts.entries, narrowest_type(facts.feasible, value_type_v<T>));
-            break;
+        case Encoding::Auto: plan = automatic_plan<T>(position, facts); break;
         case Encoding::AsGiven: plan = EncodingPlan{given_type, value_type_v<T>, facts.entries}; break;
         case Encoding::Dense: plan = EncodingPlan{BlockType::Dense, value_type_v<T>, facts.entries}; break;
         case Encoding::Csr: plan = EncodingPlan{BlockType::Csr, value_type_v<T>, facts.entries}; break;
@@ -41,7 +45,15 @@ void emit_block(WriteContext& context, const BlockPlacement& place, const Source
     // A CSR block of the values' own type from the payload the analysis collected: the values are not read again.
     const bool from_csr_payload =
         facts.csr_payload != nullptr && plan.block_type == BlockType::Csr && plan.value_type == value_type_v<T>;
+    // A dense payload of the values as they are, copied where the kernel's copy of it runs fastest.
+    const bool from_placed =
+        !facts.placed.empty() && plan.block_type == BlockType::Dense && plan.value_type == value_type_v<T>;
     context.emitting([&] {
+        if (from_placed) {
+            put_record_header(context.out, position, plan);
+            context.out.put_bytes(facts.placed.bytes());
+            return;
+        }
         if (from_csr_payload) {
             put_record_header(context.out, position, plan);
             context.out.put_bytes(std::span<const std::byte>(facts.csr_payload.get(), facts.csr_payload_bytes));
@@ -55,6 +67,26 @@ void emit_block(WriteContext& context, const BlockPlacement& place, const Source
         context.out.put_bytes(facts.narrowed.payload());
     });
     context.record(place);
+}
+
+// On a thread that analyses the tiles of write_dense: when the tile is written as a dense block of its values as
+// they are (automatic encoding kept their type, and no sparse block is smaller) and they lie in one run, a copy of
+// them placed for the kernel's copy at the payload's forecast offset (placed_payload.hpp). Sizes outside
+// [kPlacedFrom, kMostPlacedBytes] are written from where they are.
+template <class T>
+void place_payload(BlockFacts& facts, const BlockPlacement& place, const DenseSource<T>& source,
+                   const PayloadOffsets& offsets, std::size_t tile, SpareBuffers& spares) {
+    const std::uint64_t bytes = std::uint64_t{place.rows} * place.cols * sizeof(T);
+    const bool one_run = place.rows == 1 || source.stride == place.cols;
+    if (!kHostIsLittleEndian || !one_run || bytes < PlacedPayload::kPlacedFrom ||
+        bytes > PlacedPayload::kMostPlacedBytes) {
+        return;
+    }
+    const EncodingPlan plan = automatic_plan<T>(BlockPosition{place.row, place.col, place.rows, place.cols}, facts);
+    if (plan.block_type != BlockType::Dense || plan.value_type != value_type_v<T>) return;
+    const std::span<const std::byte> values(reinterpret_cast<const std::byte*>(source.row(0)),
+                                            static_cast<std::size_t>(bytes));
+    facts.placed = PlacedPayload(values, offsets.payload_offset(tile), spares);
 }
 
 // The first step of reservation ahead of dense blocks, and the largest: each step reserves as much as was written
@@ -162,14 +194,24 @@ void SpecBodyWriter::write_dense_blocks(const std::vector<BlockPlacement>& tiles
         // A given dense encoding of values that need no rule 8 check has nothing to analyse ahead.
         const bool nothing_to_analyse =
             !tiles.empty() && wanted == FactsWanted::None && !DeclaredTypes<T>(header, tiles[0]).needed();
+        // Payloads are placed by the threads that analyse ahead of the writes, so only when there are such threads,
+        // and only for an output that gains from it.
+        const unsigned pipeline_threads = nothing_to_analyse ? 1 : threads;
+        const bool place_payloads = encoding == Encoding::Auto && pipeline_threads >= 2 && tiles.size() >= 2 &&
+                                    context_.sink->places_payloads();
+        PayloadOffsets offsets(tiles, type, context_.out.total());
         run_analysis_pipeline(
-            tiles.size(), nothing_to_analyse ? 1 : threads,
+            tiles.size(), pipeline_threads,
             [&](std::size_t i) {
-                return analyze<T>(source_of(tiles[i]), DeclaredTypes<T>(header, tiles[i]), wanted, &spare_buffers_);
+                BlockFacts facts =
+                    analyze<T>(source_of(tiles[i]), DeclaredTypes<T>(header, tiles[i]), wanted, &spare_buffers_);
+                if (place_payloads) place_payload<T>(facts, tiles[i], source_of(tiles[i]), offsets, i, spare_buffers_);
+                return facts;
             },
             [&](std::size_t i, const BlockFacts& facts) {
                 reserve_ahead_of_dense_block(context_, tiles[i], type, encoding);
                 emit_block<T>(context_, tiles[i], source_of(tiles[i]), encoding, BlockType::Dense, facts);
+                offsets.written(i, context_.out.total());
             });
     });
 }

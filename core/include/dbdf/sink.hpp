@@ -26,6 +26,10 @@ public:
     // space at once, as numpy.save does (extents found once instead of block by block as the writes come). Never
     // needed for correctness: more or fewer bytes may follow, and a sink may ignore it (the default).
     virtual void reserve(std::uint64_t bytes) { (void)bytes; }
+    // Whether large payloads reach this sink faster from a copy at an address congruent to their position in the
+    // output modulo 4096 (the writer then has its analysing threads make one, core/src/placed_payload.hpp): true
+    // for a file the sink writes from its start through the page cache. A hint; false by default.
+    virtual bool places_payloads() const { return false; }
     // Makes everything written visible (file: moves it over the target, as its FileCommit says). Called once by
     // Writer::finish. The default runs the two steps below.
     virtual void commit() {

@@ -12,14 +12,21 @@ constexpr std::uintptr_t kPage = 4096;
 
 }  // namespace
 
-PlacedPayload::PlacedPayload(std::span<const std::byte> bytes, std::uint64_t file_offset, SpareBuffers& spares)
+PlacedPayload::PlacedPayload(const PayloadRows& rows, std::uint64_t file_offset, SpareBuffers& spares)
     : spares_(&spares) {
-    buffer_ = spares.take(bytes.size() + kPage, capacity_);
+    const std::size_t bytes = rows.bytes();
+    buffer_ = spares.take(bytes + kPage, capacity_);
     const auto base = reinterpret_cast<std::uintptr_t>(buffer_.get());
     const std::uintptr_t shift = (static_cast<std::uintptr_t>(file_offset) - base) % kPage;
     std::byte* const placed = buffer_.get() + shift;
-    std::memcpy(placed, bytes.data(), bytes.size());
-    bytes_ = std::span<const std::byte>(placed, bytes.size());
+    if (rows.stride_bytes == rows.row_bytes) {
+        std::memcpy(placed, rows.first, bytes);
+    } else {
+        for (std::size_t row = 0; row < rows.rows; ++row) {
+            std::memcpy(placed + row * rows.row_bytes, rows.first + row * rows.stride_bytes, rows.row_bytes);
+        }
+    }
+    bytes_ = std::span<const std::byte>(placed, bytes);
 }
 
 PlacedPayload::~PlacedPayload() { release(); }

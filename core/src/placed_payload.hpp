@@ -23,12 +23,23 @@
 
 namespace dbdf::detail {
 
+// A block's dense payload where the caller's values are: `rows` runs of `row_bytes`, each `stride_bytes` after the
+// one before (stride_bytes == row_bytes: one run).
+struct PayloadRows {
+    const std::byte* first = nullptr;
+    std::size_t row_bytes = 0;
+    std::size_t rows = 0;
+    std::size_t stride_bytes = 0;
+
+    std::size_t bytes() const { return row_bytes * rows; }
+};
+
 class PlacedPayload {
 public:
     PlacedPayload() = default;  // holds nothing
-    // Copies `bytes` to an address congruent to `file_offset` modulo 4096, in a buffer from `spares` (given back to
-    // them when this goes; their owner, a writer, outlives this).
-    PlacedPayload(std::span<const std::byte> bytes, std::uint64_t file_offset, SpareBuffers& spares);
+    // Copies the rows, one after the other, to an address congruent to `file_offset` modulo 4096, in a buffer from
+    // `spares` (given back to them when this goes; their owner, a writer, outlives this).
+    PlacedPayload(const PayloadRows& rows, std::uint64_t file_offset, SpareBuffers& spares);
     ~PlacedPayload();
     PlacedPayload(PlacedPayload&& other) noexcept;
     PlacedPayload& operator=(PlacedPayload&& other) noexcept;

@@ -70,23 +70,20 @@ void emit_block(WriteContext& context, const BlockPlacement& place, const Source
 }
 
 // On a thread that analyses the tiles of write_dense: when the tile is written as a dense block of its values as
-// they are (automatic encoding kept their type, and no sparse block is smaller) and they lie in one run, a copy of
-// them placed for the kernel's copy at the payload's forecast offset (placed_payload.hpp). Sizes outside
-// [kPlacedFrom, kMostPlacedBytes] are written from where they are.
+// they are (automatic encoding kept their type, and no sparse block is smaller), a copy of them placed for the
+// kernel's copy at the payload's forecast offset (placed_payload.hpp), its rows one after the other whether they lie
+// in one run or apart (a window of a wider array, which the writing thread would otherwise gather itself). Sizes
+// outside [kPlacedFrom, kMostPlacedBytes] are written from where they are.
 template <class T>
 void place_payload(BlockFacts& facts, const BlockPlacement& place, const DenseSource<T>& source,
                    const PayloadOffsets& offsets, std::size_t tile, SpareBuffers& spares) {
     const std::uint64_t bytes = std::uint64_t{place.rows} * place.cols * sizeof(T);
-    const bool one_run = place.rows == 1 || source.stride == place.cols;
-    if (!kHostIsLittleEndian || !one_run || bytes < PlacedPayload::kPlacedFrom ||
-        bytes > PlacedPayload::kMostPlacedBytes) {
-        return;
-    }
+    if (!kHostIsLittleEndian || bytes < PlacedPayload::kPlacedFrom || bytes > PlacedPayload::kMostPlacedBytes) return;
     const EncodingPlan plan = automatic_plan<T>(BlockPosition{place.row, place.col, place.rows, place.cols}, facts);
     if (plan.block_type != BlockType::Dense || plan.value_type != value_type_v<T>) return;
-    const std::span<const std::byte> values(reinterpret_cast<const std::byte*>(source.row(0)),
-                                            static_cast<std::size_t>(bytes));
-    facts.placed = PlacedPayload(values, offsets.payload_offset(tile), spares);
+    const PayloadRows rows{reinterpret_cast<const std::byte*>(source.row(0)), std::size_t{place.cols} * sizeof(T),
+                           place.rows, static_cast<std::size_t>(source.stride) * sizeof(T)};
+    facts.placed = PlacedPayload(rows, offsets.payload_offset(tile), spares);
 }
 
 // The first step of reservation ahead of dense blocks, and the largest: each step reserves as much as was written

@@ -19,6 +19,7 @@ namespace dbdf {
 namespace {
 
 using detail::PayloadOffsets;
+using detail::PayloadRows;
 using detail::PlacedPayload;
 using detail::SpareBuffers;
 
@@ -37,7 +38,7 @@ TEST(PlacedPayload, HoldsTheBytesAtAnAddressCongruentToTheFileOffset) {
     const std::vector<std::byte> bytes = counting_bytes(PlacedPayload::kPlacedFrom + 77);
     for (const std::uint64_t offset :
          {std::uint64_t{0}, std::uint64_t{45}, std::uint64_t{4095}, (std::uint64_t{1} << 33) + 17}) {
-        const PlacedPayload placed(bytes, offset, spares);
+        const PlacedPayload placed(PayloadRows{bytes.data(), bytes.size(), 1, bytes.size()}, offset, spares);
         ASSERT_EQ(placed.bytes().size(), bytes.size());
         EXPECT_EQ(distance_mod_page(offset, placed.bytes().data()), 0u) << "offset " << offset;
         EXPECT_EQ(std::memcmp(placed.bytes().data(), bytes.data(), bytes.size()), 0) << "offset " << offset;
@@ -49,7 +50,7 @@ TEST(PlacedPayload, MovesItsCopyAndGivesItsBufferBackToTheSpares) {
     const std::vector<std::byte> bytes = counting_bytes(PlacedPayload::kPlacedFrom);
     const std::byte* buffer_seen = nullptr;
     {
-        PlacedPayload placed(bytes, 45, spares);
+        PlacedPayload placed(PayloadRows{bytes.data(), 1024, bytes.size() / 1024, 1024}, 45, spares);
         PlacedPayload moved(std::move(placed));
         EXPECT_TRUE(placed.empty());  // NOLINT(bugprone-use-after-move): a moved-from copy holds nothing
         ASSERT_FALSE(moved.empty());
@@ -65,6 +66,19 @@ TEST(PlacedPayload, MovesItsCopyAndGivesItsBufferBackToTheSpares) {
     EXPECT_GE(capacity, bytes.size() + 4096);
     EXPECT_LE(again.get(), buffer_seen);
     EXPECT_GT(again.get() + 4096, buffer_seen);
+}
+
+TEST(PlacedPayload, PutsRowsApartInMemoryOneAfterTheOther) {
+    SpareBuffers spares;
+    const std::size_t row_bytes = 4096 * 3 + 8, stride_bytes = row_bytes + 40, rows = 100;
+    const std::vector<std::byte> apart = counting_bytes(stride_bytes * rows);
+    const PlacedPayload placed(PayloadRows{apart.data(), row_bytes, rows, stride_bytes}, 19 + 26, spares);
+    ASSERT_EQ(placed.bytes().size(), row_bytes * rows);
+    EXPECT_EQ(distance_mod_page(19 + 26, placed.bytes().data()), 0u);
+    for (std::size_t row = 0; row < rows; ++row) {
+        ASSERT_EQ(std::memcmp(placed.bytes().data() + row * row_bytes, apart.data() + row * stride_bytes, row_bytes), 0)
+            << "row " << row;
+    }
 }
 
 TEST(PayloadOffsets, ForecastsDenseRecordsOfTheTilesNotWrittenYet) {
@@ -187,8 +201,8 @@ TEST(ParallelPlacedPayloads, TilesNarrowedOrSparseInBetweenChangeNoByte) {
     }
 }
 
-TEST(ParallelPlacedPayloads, RowsApartInMemoryAndSinksThatDoNotPlaceAreWrittenFromTheCallersValues) {
-    // A window of the matrix, every row kCols + 8 apart: its tiles are not one run, so they are not copied.
+TEST(ParallelPlacedPayloads, RowsApartInMemoryArePlacedOneAfterTheOther) {
+    // A window of the matrix, every row kCols + 8 apart: each tile's rows are copied together to their place.
     const std::vector<double> wide = doubles(64, 0, 0, 0, 0);
     std::vector<double> padded((kCols + 8) * 64);
     for (std::uint64_t row = 0; row < 64; ++row) {
@@ -201,8 +215,11 @@ TEST(ParallelPlacedPayloads, RowsApartInMemoryAndSinksThatDoNotPlaceAreWrittenFr
     writer.finish();
     const auto& sink = static_cast<const PlacingSink&>(writer.sink());
     EXPECT_EQ(sink.bytes(), write_dense_to(std::make_unique<MemorySink>(), wide, 1));
-    // The rows go through the encoder's buffer, at most 1 MiB at a time, never as a whole payload of 4 MiB.
-    for (const PlacingSink::LargeWrite& write : sink.large_writes) EXPECT_LE(write.size, std::size_t{1} << 20);
+    ASSERT_EQ(sink.large_writes.size(), 2u);
+    for (const PlacingSink::LargeWrite& write : sink.large_writes) {
+        EXPECT_EQ(write.size, std::size_t{32} * kCols * sizeof(double));
+        EXPECT_EQ(distance_mod_page(write.file_offset, write.address), 0u);
+    }
     // A memory sink gains nothing from a copy: none is made (the payloads come from the caller's array).
     EXPECT_FALSE(MemorySink().places_payloads());
 }

@@ -31,9 +31,15 @@ public:
     // staging buffer: when the kernel's copy of it into the page cache would alias (file_output.cpp).
     static bool staged(std::uint64_t file_offset, const std::byte* source);
 
+    // Where in a staging buffer at `buffer` the pieces of a payload written at `file_offset` go: kStagingDistance
+    // bytes before it modulo 4096.
+    static constexpr std::size_t kStagingDistance = 2048;
+    static std::size_t staging_shift(std::uint64_t file_offset, const std::byte* buffer);
+
 private:
     void write_all(iovec* pieces, std::size_t count);
-    void append_staged(std::span<const std::byte> first, std::span<const std::byte> second);
+    void append_staged(std::span<const std::byte> first, std::span<const std::byte> second,
+                       std::uint64_t payload_offset);
 
     int fd_;
     std::filesystem::path name_;

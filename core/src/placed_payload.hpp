@@ -38,7 +38,8 @@ class PlacedPayload {
 public:
     PlacedPayload() = default;  // holds nothing
     // Copies the rows, one after the other, to an address congruent to `file_offset` modulo 4096, in a buffer from
-    // `spares` (given back to them when this goes; their owner, a writer, outlives this).
+    // `spares` (given back to them when this goes; their owner, a writer, outlives this). Throws std::bad_alloc when
+    // there is no memory for the buffer.
     PlacedPayload(const PayloadRows& rows, std::uint64_t file_offset, SpareBuffers& spares);
     ~PlacedPayload();
     PlacedPayload(PlacedPayload&& other) noexcept;

@@ -1,6 +1,7 @@
 #include "spec_body_writer.hpp"
 
 #include <algorithm>
+#include <new>
 #include <span>
 
 #include "analysis_pipeline.hpp"
@@ -83,7 +84,11 @@ void place_payload(BlockFacts& facts, const BlockPlacement& place, const DenseSo
     if (plan.block_type != BlockType::Dense || plan.value_type != value_type_v<T>) return;
     const PayloadRows rows{reinterpret_cast<const std::byte*>(source.row(0)), std::size_t{place.cols} * sizeof(T),
                            place.rows, static_cast<std::size_t>(source.stride) * sizeof(T)};
-    facts.placed = PlacedPayload(rows, offsets.payload_offset(tile), spares);
+    try {
+        facts.placed = PlacedPayload(rows, offsets.payload_offset(tile), spares);
+    } catch (const std::bad_alloc&) {
+        // No memory for a copy: the block is written from the caller's values, as without one.
+    }
 }
 
 // The first step of reservation ahead of dense blocks, and the largest: each step reserves as much as was written

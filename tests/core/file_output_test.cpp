@@ -32,6 +32,29 @@ TEST(FileOutput, StagesExactlyTheDistancesAtWhichTheKernelsCopyAliases) {
     }
 }
 
+TEST(FileOutput, StagedPiecesLieWhereBothCopiesRunFast) {
+    alignas(4096) static std::byte buffer[2 * 4096];
+    for (const std::uint64_t file_offset :
+         {std::uint64_t{45}, std::uint64_t{4096}, std::uint64_t{19 + 26 + 4095}, (std::uint64_t{1} << 32) + 77}) {
+        for (const std::size_t misalignment : {std::size_t{0}, std::size_t{16}, std::size_t{4095}}) {
+            const std::byte* const base = buffer + misalignment;
+            const std::size_t shift = FileOutput::staging_shift(file_offset, base);
+            EXPECT_LT(shift, 4096u);
+            // The kernel's copy out of the buffer runs at a distance that is a multiple of 32 (2048).
+            const std::uintptr_t kernel_distance =
+                (static_cast<std::uintptr_t>(file_offset) - reinterpret_cast<std::uintptr_t>(base + shift)) % 4096;
+            EXPECT_EQ(kernel_distance, FileOutput::kStagingDistance) << file_offset << " " << misalignment;
+            // A staged payload lies 1 to 31 bytes before its file offset: our copy into the buffer then runs
+            // 2049 to 2079 bytes ahead, far from aliasing.
+            for (const std::uintptr_t payload_distance : {std::uintptr_t{1}, std::uintptr_t{29}, std::uintptr_t{31}}) {
+                const std::uintptr_t source = static_cast<std::uintptr_t>(file_offset) - payload_distance;
+                const std::uintptr_t copy_distance = (reinterpret_cast<std::uintptr_t>(base + shift) - source) % 4096;
+                EXPECT_EQ(copy_distance, 4096 - FileOutput::kStagingDistance + payload_distance);
+            }
+        }
+    }
+}
+
 TEST(FileOutput, StagedAndDirectPayloadsLeaveTheSameBytes) {
     const fs::path path = fs::temp_directory_path() / ("dbdf-file-output-" + std::to_string(::getpid()));
     // Payloads of a staging piece and a bit, and of several pieces: the last piece is shorter than the others.

@@ -18,7 +18,10 @@ void WriteContext::reserve_output(std::uint64_t bytes) {
 }
 
 void WriteContext::reserve_output_unflushed(std::uint64_t bytes) {
-    emitting([&] { sink->reserve(bytes + ByteOutput::kBufferBytes); });
+    // The sink's bytes end before the buffered ones: reserving as many more ends the reservation exactly where asked.
+    // (No more: trimming a reservation the file did not fill frees its blocks, which a file system mounted with
+    // `discard` then discards at once, waiting for the device.)
+    emitting([&] { sink->reserve(bytes + out.buffered()); });
     reserved_until = out.total() + bytes;
 }
 

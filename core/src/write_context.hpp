@@ -51,7 +51,8 @@ struct WriteContext {
     void reserve_output(std::uint64_t bytes);
     // The same for the `bytes` after the current output position, without flushing what is buffered first (which
     // would hand a callback or memory sink its bytes in more, smaller pieces): the reservation starts where the
-    // sink's bytes end, before the buffered ones, and is longer by the buffer's capacity. Sets reserved_until.
+    // sink's bytes end, before the buffered ones, and is longer by as many bytes as are buffered. Sets
+    // reserved_until.
     void reserve_output_unflushed(std::uint64_t bytes);
     // The output position (out.total()) up to which space was last reserved; 0 before any reservation.
     std::uint64_t reserved_until = 0;

@@ -223,7 +223,7 @@ TEST_F(FileWriter, SpaceReservedForTheDenseSizeIsGivenBackWhenLessIsWritten) {
 // Dense blocks added one by one get the output's space reserved ahead of them in steps, as write_dense reserves a
 // whole matrix's: what automatic encoding wrote less is given back at finish (64 MiB of small integers in blocks of
 // 256 rows, stored as 8 MiB of u8). An object whose header declares 2^40 rows and whose caller stops after 16 MiB
-// never has more than the first step (64 MiB, and the 1 MiB output buffer) reserved past what was written, and the
+// never has more than the first step (64 MiB, and what was buffered) reserved past what was written, and the
 // abandoned temporary file (named here, so that it can be looked at) goes with its reservation.
 TEST_F(FileWriter, SpaceReservedAheadOfAddedDenseBlocksIsBoundedAndGivenBack) {
     constexpr std::uint64_t kCols = 2048, kBlockRows = 256;
@@ -268,6 +268,39 @@ TEST_F(FileWriter, SpaceReservedAheadOfAddedDenseBlocksIsBoundedAndGivenBack) {
     EXPECT_EQ(entries_in(directory_), 1u);
     EXPECT_EQ(file_bytes(target_),
               std::vector<char>(std::begin("previous contents"), std::end("previous contents") - 1));
+}
+
+// A sink that keeps its bytes and notes where each reservation would end: the bytes it had when asked, plus those
+// asked for.
+class ReservationSink final : public ByteSink {
+public:
+    void write(std::span<const std::byte> bytes) override { size_ += bytes.size(); }
+    void reserve(std::uint64_t bytes) override { reservation_ends.push_back(size_ + bytes); }
+    std::uint64_t size() const { return size_; }
+
+    std::vector<std::uint64_t> reservation_ends;
+
+private:
+    std::uint64_t size_ = 0;
+};
+
+// A matrix written as dense blocks gets exactly its size reserved, never more: the file would have to give the rest
+// back at finish, and freeing blocks it never filled makes a file system mounted with `discard` wait for the device.
+TEST(Reservation, AMatrixWrittenDenseHasExactlyItsSizeReserved) {
+    std::vector<double> fractions(std::size_t{100} * 16384);
+    for (std::size_t i = 0; i < fractions.size(); ++i) fractions[i] = 0.1 * static_cast<double>(i + 1);
+    for (const Encoding encoding : {Encoding::Dense, Encoding::Auto}) {
+        Writer writer(std::make_unique<ReservationSink>());
+        writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 100, 16384);
+        writer.write_dense(ValueType::F64, fractions.data(), fractions.size(), 0, WriteOptions{encoding, 0, 0});
+        writer.finish();
+        const auto& sink = static_cast<const ReservationSink&>(writer.sink());
+        ASSERT_FALSE(sink.reservation_ends.empty());
+        // 19 bytes of header, then four dense blocks (three of 32 rows, one of 4): 26 bytes of record header each.
+        EXPECT_EQ(sink.size(), 19u + 4 * 26 + fractions.size() * sizeof(double));
+        for (const std::uint64_t end : sink.reservation_ends) EXPECT_LE(end, sink.size());
+        EXPECT_EQ(sink.reservation_ends.back(), sink.size());
+    }
 }
 
 // The file is created with mode 0666 and the process umask applied, as for any new file.

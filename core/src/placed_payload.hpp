@@ -3,8 +3,8 @@
 //
 // The kernel copies a write's bytes into the page cache with `rep movsb`, and the page cache's address of a byte has
 // the low 12 bits of its file offset. That copy runs fastest when its source lies at the same address as its
-// destination modulo 32; at any other distance it runs 10 to 15% slower, and at 1 to 31 bytes (file_output.cpp)
-// under half as fast (bench/RESULTS.md, "Payloads placed for the kernel's copy"). A dense block's payload starts 26
+// destination modulo 32; at any other distance it runs 10 to 15% slower, and at 8 to 24 bytes a third to two thirds
+// slower (bench/RESULTS.md, "Payloads placed for the kernel's copy"). A dense block's payload starts 26
 // bytes after its record header, and the caller's values wherever the caller put them: a NumPy array's values are 16
 // bytes into a page, so every payload of write_dense lies at an odd distance. A copy made at the right address, by a
 // thread that analyses the next tile while the caller's thread writes, lets the write run at full speed.

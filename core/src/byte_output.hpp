@@ -19,7 +19,7 @@ public:
 
     // The buffer is not zeroed: only what is put is read. Zeroing it cost a write of 1 MiB, and a page fault for each
     // of its pages, per writer, when most writers use a few of them (a dense matrix's headers, its payloads going
-    // straight to the sink): a third of the time of writing a 4 MiB matrix.
+    // straight to the sink): about 5% of the time of writing a 4 MiB matrix (bench/RESULTS.md, "Small writes").
     explicit ByteOutput(ByteSink& sink)
         : sink_(&sink), buffer_(std::make_unique_for_overwrite<std::byte[]>(kBufferBytes)) {}
 

@@ -21,7 +21,7 @@ constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 // it found nothing to do cannot miss the change it waits for. (Taking a tile frees nobody, so it takes no step.)
 class TileBoard {
 public:
-    TileBoard(std::size_t tiles, const std::function<BlockFacts(std::size_t)>& analyse)
+    TileBoard(std::size_t tiles, const TileAnalysis& analyse)
         : tiles_(tiles), analyse_(analyse), facts_(tiles), failures_(tiles), analysed_(tiles) {}
 
     std::size_t tiles() const { return tiles_; }
@@ -41,9 +41,9 @@ public:
     }
 
     // Analyses a taken tile; its facts or its exception wait for the writing thread.
-    void analyse(std::size_t tile) {
+    void analyse(std::size_t tile, AnalysingThread thread) {
         try {
-            facts_[tile] = analyse_(tile);
+            facts_[tile] = analyse_(tile, thread);
         } catch (...) {
             failures_[tile] = std::current_exception();
             stop_.store(true);
@@ -94,7 +94,7 @@ private:
     // included, counted as they start (fewer than asked for when the system has no more threads to give).
     std::atomic<std::size_t> ahead_{1};
     std::atomic<bool> write_bound_{false};  // whether the last tile written was bound by its write
-    const std::function<BlockFacts(std::size_t)>& analyse_;
+    const TileAnalysis& analyse_;
     std::vector<BlockFacts> facts_;
     std::vector<std::exception_ptr> failures_;
     std::vector<std::atomic<bool>> analysed_;
@@ -111,7 +111,7 @@ void analyse_tiles(TileBoard& board) {
         const std::uint32_t seen = board.progress();
         const std::size_t tile = board.take();
         if (tile != kNone) {
-            board.analyse(tile);
+            board.analyse(tile, AnalysingThread::Helper);
         } else if (!board.stopped() && !board.all_taken()) {
             board.wait_past(seen);  // the bound ahead is reached: until a tile is written
         }
@@ -126,7 +126,7 @@ void write_tiles(TileBoard& board, const std::function<void(std::size_t, const B
             if (board.analysed(i)) break;
             const std::size_t tile = board.take();
             if (tile != kNone) {
-                board.analyse(tile);
+                board.analyse(tile, AnalysingThread::Writer);
             } else {
                 board.wait_past(seen);  // tile i is being analysed on a helper
             }
@@ -139,10 +139,10 @@ void write_tiles(TileBoard& board, const std::function<void(std::size_t, const B
 
 }  // namespace
 
-void run_analysis_pipeline(std::size_t tiles, unsigned threads, const std::function<BlockFacts(std::size_t)>& analyse,
+void run_analysis_pipeline(std::size_t tiles, unsigned threads, const TileAnalysis& analyse,
                            const std::function<void(std::size_t, const BlockFacts&)>& emit) {
     if (threads < 2 || tiles < 2) {
-        for (std::size_t i = 0; i < tiles; ++i) emit(i, analyse(i));
+        for (std::size_t i = 0; i < tiles; ++i) emit(i, analyse(i, AnalysingThread::Writer));
         return;
     }
     const std::size_t analysers = std::min<std::size_t>(threads, tiles);

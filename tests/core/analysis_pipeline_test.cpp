@@ -69,7 +69,7 @@ std::vector<std::size_t> distances_ahead(std::size_t tiles, unsigned threads,
     std::vector<std::size_t> ahead(tiles);
     run_analysis_pipeline(
         tiles, threads,
-        [&](std::size_t tile) {
+        [&](std::size_t tile, AnalysingThread) {
             ahead[tile] = tile - written.load();
             return facts(tile);
         },
@@ -91,7 +91,7 @@ TEST(ParallelAnalysis, EveryTileIsWrittenOnceInOrderOnTheCallersThreadWithItsOwn
         const std::thread::id caller = std::this_thread::get_id();
         run_analysis_pipeline(
             kTiles, threads,
-            [&](std::size_t tile) {
+            [&](std::size_t tile, AnalysingThread) {
                 analysed[tile].fetch_add(1);
                 return facts_of(tile);
             },
@@ -115,7 +115,7 @@ TEST(ParallelAnalysis, TwoThreadsAnalyseTwoTilesAtOnce) {
     bool overlapped = false;
     run_analysis_pipeline(
         8, 2,
-        [&](std::size_t tile) {
+        [&](std::size_t tile, AnalysingThread) {
             if (tile == 1) second_started.raise();
             if (tile == 0) overlapped = second_started.wait_for_a_while();
             return facts_of(tile);
@@ -125,16 +125,19 @@ TEST(ParallelAnalysis, TwoThreadsAnalyseTwoTilesAtOnce) {
 }
 
 // Analyses on another thread wait until the caller's thread has analysed a tile itself: it must do so, since the
-// tile it is to write next is never ready before that.
+// tile it is to write next is never ready before that. Every analysis is told which kind of thread runs it.
 TEST(ParallelAnalysis, TheCallersThreadAnalysesWhileItsNextTileIsNotReady) {
     const std::thread::id caller = std::this_thread::get_id();
     Signal caller_analysed;
     bool waited_for_the_caller = true;
     std::mutex threads_mutex;
     std::set<std::thread::id> analysing_threads;
+    std::atomic<int> mistold{0};
     run_analysis_pipeline(
         16, 2,
-        [&](std::size_t tile) {
+        [&](std::size_t tile, AnalysingThread thread) {
+            const bool on_caller = std::this_thread::get_id() == caller;
+            if ((thread == AnalysingThread::Writer) != on_caller) mistold.fetch_add(1);
             {
                 std::lock_guard lock(threads_mutex);
                 analysing_threads.insert(std::this_thread::get_id());
@@ -149,6 +152,22 @@ TEST(ParallelAnalysis, TheCallersThreadAnalysesWhileItsNextTileIsNotReady) {
         [](std::size_t, const BlockFacts&) {});
     EXPECT_TRUE(waited_for_the_caller);
     EXPECT_EQ(analysing_threads.count(caller), 1u);
+    EXPECT_EQ(mistold.load(), 0);
+}
+
+// Without helpers (one thread, or a single tile) every analysis runs on the writing thread, and says so.
+TEST(ParallelAnalysis, WithoutHelpersEveryAnalysisRunsOnTheWritingThread) {
+    for (const auto& [tiles, threads] : {std::pair<std::size_t, unsigned>{5, 1}, {1, 4}}) {
+        std::vector<AnalysingThread> told;
+        run_analysis_pipeline(
+            tiles, threads,
+            [&](std::size_t tile, AnalysingThread thread) {
+                told.push_back(thread);
+                return facts_of(tile);
+            },
+            [](std::size_t, const BlockFacts&) {});
+        EXPECT_EQ(told, std::vector<AnalysingThread>(tiles, AnalysingThread::Writer)) << tiles << " tiles";
+    }
 }
 
 // With slow writes, the analysers run as far ahead as they may: `threads` tiles past the next one to write, and not
@@ -190,7 +209,7 @@ TEST(ParallelAnalysis, AFailedAnalysisIsReportedInTileOrder) {
         try {
             run_analysis_pipeline(
                 100, threads,
-                [&](std::size_t tile) {
+                [&](std::size_t tile, AnalysingThread) {
                     if (tile == kFailing) throw std::runtime_error("tile " + std::to_string(tile));
                     return facts_of(tile);
                 },
@@ -216,7 +235,7 @@ TEST(ParallelAnalysis, NoTileIsTakenAfterAFailedAnalysis) {
         std::size_t written = 0;
         EXPECT_THROW(run_analysis_pipeline(
                          100, threads,
-                         [&](std::size_t tile) {
+                         [&](std::size_t tile, AnalysingThread) {
                              std::size_t seen = last_taken.load();
                              while (tile > seen && !last_taken.compare_exchange_weak(seen, tile)) {}
                              // Analysis-bound tiles, so that the bound ahead is `threads` throughout.
@@ -245,7 +264,7 @@ TEST(ParallelAnalysis, AFailedWriteIsReportedBeforeALaterFailedAnalysis) {
         try {
             run_analysis_pipeline(
                 100, threads,
-                [&](std::size_t tile) {
+                [&](std::size_t tile, AnalysingThread) {
                     if (tile == 6) throw std::runtime_error("analysis of tile 6");
                     return facts_of(tile);
                 },

@@ -101,10 +101,10 @@ NarrowedValues& NarrowedValues::operator=(NarrowedValues&& other) noexcept {
     return *this;
 }
 
-std::unique_ptr<std::byte[]> NarrowedValues::take(std::size_t bytes, std::size_t& capacity) {
+SpareBuffer NarrowedValues::take(std::size_t bytes, std::size_t& capacity) {
+    // Not zeroed: every cell is stored before it is read.
     if (spares_ != nullptr) return spares_->take(bytes, capacity);
-    capacity = bytes;
-    return std::unique_ptr<std::byte[]>(new std::byte[bytes]);  // not zeroed: every cell is stored before it is read
+    return allocate_spare_buffer(bytes, capacity);
 }
 
 void NarrowedValues::release() {
@@ -143,7 +143,7 @@ void NarrowedValues::change_type(ValueType type, std::size_t cells_done) {
     }
     if (same_bits) return;
     std::byte* from = values_.get();
-    std::unique_ptr<std::byte[]> larger;
+    SpareBuffer larger;
     std::size_t larger_capacity = 0;
     if (cells_ * width_ > capacity_) larger = take(cells_ * width_, larger_capacity);
     std::byte* to = larger != nullptr ? larger.get() : values_.get();

@@ -62,11 +62,11 @@ public:
 
 private:
     void set_type(ValueType type);
-    std::unique_ptr<std::byte[]> take(std::size_t bytes, std::size_t& capacity);
+    SpareBuffer take(std::size_t bytes, std::size_t& capacity);
     void release();  // the buffer goes back to the spares, if any
 
     SpareBuffers* spares_ = nullptr;
-    std::unique_ptr<std::byte[]> values_;
+    SpareBuffer values_;
     std::size_t capacity_ = 0;  // bytes in values_
     std::size_t cells_ = 0;
     std::size_t width_ = 0;

@@ -57,7 +57,7 @@ private:
     void release() noexcept;
 
     SpareBuffers* spares_ = nullptr;
-    std::unique_ptr<std::byte[]> buffer_;
+    SpareBuffer buffer_;
     std::size_t capacity_ = 0;
     std::span<const std::byte> bytes_;
 };

@@ -1,10 +1,37 @@
 #include "spare_buffers.hpp"
 
+#include <cstdint>
+#include <cstdlib>
 #include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace dbdf::detail {
 
-std::unique_ptr<std::byte[]> SpareBuffers::take(std::size_t bytes, std::size_t& capacity) {
+void FreeSpareBuffer::operator()(std::byte* bytes) const noexcept { std::free(bytes); }
+
+SpareBuffer allocate_spare_buffer(std::size_t bytes, std::size_t& capacity) {
+    if (bytes < kHugePageBytes) {
+        void* memory = std::malloc(bytes == 0 ? 1 : bytes);
+        if (memory == nullptr) throw std::bad_alloc();
+        capacity = bytes;
+        return SpareBuffer(static_cast<std::byte*>(memory));
+    }
+    if (bytes > SIZE_MAX - kHugePageBytes) throw std::bad_alloc();
+    const std::size_t rounded = (bytes + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+    void* memory = nullptr;
+    if (::posix_memalign(&memory, kHugePageBytes, rounded) != 0) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    // Only a hint: without huge pages (disabled, or none free) the buffer works the same in small pages.
+    (void)::madvise(memory, rounded, MADV_HUGEPAGE);
+#endif
+    capacity = rounded;
+    return SpareBuffer(static_cast<std::byte*>(memory));
+}
+
+SpareBuffer SpareBuffers::take(std::size_t bytes, std::size_t& capacity) {
     {
         const std::lock_guard<std::mutex> lock(mutex_);
         Spare* best = nullptr;
@@ -13,17 +40,16 @@ std::unique_ptr<std::byte[]> SpareBuffers::take(std::size_t bytes, std::size_t& 
         }
         if (best != nullptr) {
             capacity = best->capacity;
-            std::unique_ptr<std::byte[]> buffer = std::move(best->buffer);
+            SpareBuffer buffer = std::move(best->buffer);
             *best = std::move(spares_.back());
             spares_.pop_back();
             return buffer;
         }
     }
-    capacity = bytes;
-    return std::unique_ptr<std::byte[]>(new std::byte[bytes]);
+    return allocate_spare_buffer(bytes, capacity);
 }
 
-void SpareBuffers::give_back(std::unique_ptr<std::byte[]> buffer, std::size_t capacity) noexcept {
+void SpareBuffers::give_back(SpareBuffer buffer, std::size_t capacity) noexcept {
     if (buffer == nullptr || capacity > kLargestSpare) return;
     const std::lock_guard<std::mutex> lock(mutex_);
     if (spares_.size() < kSpares) {

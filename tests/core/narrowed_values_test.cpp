@@ -7,8 +7,11 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -292,8 +295,8 @@ TEST(SpareBuffers, KeepAFewBuffersOfBoundedSizeAndHandOutTheSmallestThatFits) {
     SpareBuffers spares;
     std::size_t capacity = 0;
     auto too_large = spares.take(SpareBuffers::kLargestSpare + 1, capacity);
-    EXPECT_EQ(capacity, SpareBuffers::kLargestSpare + 1);
-    spares.give_back(std::move(too_large), capacity);  // not kept
+    EXPECT_EQ(capacity, SpareBuffers::kLargestSpare + kHugePageBytes);  // whole huge pages
+    spares.give_back(std::move(too_large), capacity);                   // not kept
     std::vector<const std::byte*> kept;
     for (std::size_t i = 0; i <= SpareBuffers::kSpares; ++i) {  // one more than is kept: the smallest goes
         const std::size_t bytes = (i + 1) * 1000;
@@ -311,6 +314,52 @@ TEST(SpareBuffers, KeepAFewBuffersOfBoundedSizeAndHandOutTheSmallestThatFits) {
     EXPECT_EQ(largest.get(), kept[4]);
     auto none_fits = spares.take(SpareBuffers::kLargestSpare, capacity);
     EXPECT_EQ(capacity, SpareBuffers::kLargestSpare);
+}
+
+#if defined(__linux__)
+// Whether the mapping holding `address` is marked for transparent huge pages (madvise MADV_HUGEPAGE): the flag "hg"
+// in its VmFlags line of /proc/self/smaps.
+bool huge_page_advice_at(std::uintptr_t address) {
+    std::ifstream smaps("/proc/self/smaps");
+    std::string line;
+    bool inside = false;
+    while (std::getline(smaps, line)) {
+        std::uintptr_t start = 0, end = 0;
+        char dash = 0;
+        std::istringstream range(line);
+        if (range >> std::hex >> start >> dash >> end && dash == '-') {
+            inside = address >= start && address < end;
+        } else if (inside && line.starts_with("VmFlags:")) {
+            return (line + " ").find(" hg ") != std::string::npos;
+        }
+    }
+    return false;
+}
+#endif
+
+// New buffers below 2 MiB are exactly the size asked; from 2 MiB on they are whole huge pages, aligned to them, and
+// (where the kernel has transparent huge pages) marked for them, which /proc/self/smaps shows as the flag "hg".
+TEST(SpareBuffers, LargeBuffersAreAlignedToHugePagesAndAskedToBeBackedByThem) {
+    std::size_t capacity = 0;
+    const SpareBuffer small = allocate_spare_buffer(kHugePageBytes - 1, capacity);
+    EXPECT_EQ(capacity, kHugePageBytes - 1);
+    for (const std::size_t bytes :
+         {kHugePageBytes, kHugePageBytes + 1, std::size_t{4} << 20, (std::size_t{4} << 20) + 4096}) {
+        const SpareBuffer buffer = allocate_spare_buffer(bytes, capacity);
+        EXPECT_EQ(capacity % kHugePageBytes, 0u) << bytes;
+        EXPECT_GE(capacity, bytes);
+        EXPECT_LT(capacity - bytes, kHugePageBytes) << bytes;
+        EXPECT_EQ(reinterpret_cast<std::uintptr_t>(buffer.get()) % kHugePageBytes, 0u) << bytes;
+        std::memset(buffer.get(), 0x5a, capacity);  // all of it is usable
+    }
+#if defined(__linux__)
+    const SpareBuffer buffer = allocate_spare_buffer(std::size_t{4} << 20, capacity);
+    const bool advised = huge_page_advice_at(reinterpret_cast<std::uintptr_t>(buffer.get()));
+    if (!std::filesystem::exists("/sys/kernel/mm/transparent_hugepage/enabled")) {
+        GTEST_SKIP() << "this kernel has no transparent huge pages";
+    }
+    EXPECT_TRUE(advised);
+#endif
 }
 
 }  // namespace

@@ -64,7 +64,7 @@ TEST(PlacedPayload, MovesItsCopyAndGivesItsBufferBackToTheSpares) {
     }
     // The next payload of that size takes the same buffer back from the spares.
     std::size_t capacity = 0;
-    const std::unique_ptr<std::byte[]> again = spares.take(bytes.size() + 4096, capacity);
+    const detail::SpareBuffer again = spares.take(bytes.size() + 4096, capacity);
     EXPECT_GE(capacity, bytes.size() + 4096);
     EXPECT_LE(again.get(), buffer_seen);
     EXPECT_GT(again.get() + 4096, buffer_seen);

@@ -751,9 +751,10 @@ typedef struct dbdf_open_options {
     dbdf_dialect_t dialect; /**< default DBDF_DIALECT_SPEC */
     /** Threads that whole-object reads (dbdf_reader_read_dense(), _read_dense_window(), _read_column()) and the
      *  pulls of an Arrow stream's batches (dbdf_reader_export_arrow()) decode on, the calling thread included; they
-     *  are started for the call and joined before it returns. 0 (the default): one per processor core for reads of
-     *  16 MiB or more, one for smaller reads. 1: only the calling thread. A count above max(64, the processor
-     *  count) starts only that many: every thread holds buffers, so the count cannot grow with the object.
+     *  are started for the call and joined before it returns. 0 (the default): one per processor the process may
+     *  run on (on Linux, its affinity mask: taskset, a container's cpuset), at most 8, for reads of 16 MiB or
+     *  more, one for smaller reads. 1: only the calling thread. A count above max(64, the processor count)
+     *  starts only that many: every thread holds buffers, so the count cannot grow with the object.
      *  Block-by-block decoding always runs on the calling thread alone. */
     unsigned threads;
     /** How a file is read (ignored when opening memory). 0 (the default): with positioned reads, into buffers of
@@ -913,10 +914,10 @@ typedef struct dbdf_writer_options {
      *  and joined before it returns. Every one of them analyses the values of the next block not yet taken (the
      *  calling thread whenever the next block to write is not analysed yet), at most as many blocks ahead of the
      *  writing as there are threads, while the calling thread encodes and writes the blocks in order. 0 (the
-     *  default): one per processor core, at most four, for matrices of 16 MiB or more; one otherwise. 1: only the
-     *  calling thread. A count above max(64, the processor count) starts only that many: every thread holds a
-     *  tile's facts, so the count cannot grow with the matrix. The bytes written are the same whatever the count;
-     *  other calls always run on the calling thread. */
+     *  default): one per processor the process may run on (on Linux, its affinity mask), at most four, for
+     *  matrices of 16 MiB or more; one otherwise. 1: only the calling thread. A count above max(64, the processor
+     *  count) starts only that many: every thread holds a tile's facts, so the count cannot grow with the matrix.
+     *  The bytes written are the same whatever the count; other calls always run on the calling thread. */
     unsigned threads;
 } dbdf_writer_options_t;
 

@@ -8,6 +8,10 @@
 #include <thread>
 #include <vector>
 
+#if defined(__linux__)
+#include <sched.h>
+#endif
+
 namespace dbdf::detail {
 
 void parallel_for(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work) {
@@ -47,10 +51,26 @@ void parallel_for(std::size_t count, unsigned threads, const std::function<void(
     if (failure) std::rethrow_exception(failure);
 }
 
-unsigned most_threads() { return std::max(kMostThreadsAtLeast, std::thread::hardware_concurrency()); }
+unsigned usable_processors() {
+#if defined(__linux__)
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    // Fails (EINVAL) on a system with more processors than a cpu_set_t holds (1024): the online count serves then.
+    if (::sched_getaffinity(0, sizeof allowed, &allowed) == 0) {
+        const int count = CPU_COUNT(&allowed);
+        if (count > 0) return static_cast<unsigned>(count);
+    }
+#endif
+    return std::max(1u, std::thread::hardware_concurrency());
+}
+
+unsigned most_threads() { return std::max(kMostThreadsAtLeast, usable_processors()); }
 
 unsigned encode_threads(unsigned threads, std::size_t pieces, std::uint64_t work_bytes) {
-    if (threads == 0) threads = std::min(decode_threads(0, pieces, work_bytes), kMostAutomaticEncodeThreads);
+    if (threads == 0) {
+        threads = std::min(decode_threads(0, pieces, work_bytes), kMostAutomaticEncodeThreads);
+        if (threads == 1) return 1;  // a small matrix: no processor count to read
+    }
     threads = std::min(threads, most_threads());
     return static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(pieces, 1)));
 }
@@ -62,7 +82,9 @@ unsigned decode_threads(unsigned threads, std::size_t pieces, std::uint64_t work
     if (pieces < 2) return 1;
     if (threads == 0) {
         if (work_bytes < kParallelBytes) return 1;
-        threads = std::clamp(std::thread::hardware_concurrency(), 1u, kAutomaticMaximum);
+        // At most kAutomaticMaximum, below most_threads(): no cap is left to apply.
+        return static_cast<unsigned>(
+            std::min<std::size_t>(std::clamp(usable_processors(), 1u, kAutomaticMaximum), pieces));
     }
     return static_cast<unsigned>(std::min<std::size_t>(std::min(threads, most_threads()), pieces));
 }

@@ -13,6 +13,10 @@
 #include <thread>
 #include <vector>
 
+#if defined(__linux__)
+#include <sched.h>
+#endif
+
 #include "dbdf/error.hpp"
 #include "parallel_for.hpp"
 #include "test_support.hpp"
@@ -226,7 +230,7 @@ TEST(Parallel, SinkFailureStopsTheHelperThreads) {
 TEST(Parallel, ExplicitThreadCountsStopAtTheMostThreads) {
     const unsigned most = detail::most_threads();
     EXPECT_GE(most, detail::kMostThreadsAtLeast);
-    EXPECT_GE(most, std::thread::hardware_concurrency());
+    EXPECT_GE(most, detail::usable_processors());
     constexpr std::uint64_t kLargeWork = std::uint64_t{1} << 40;
     const unsigned all = std::numeric_limits<unsigned>::max();
     EXPECT_EQ(detail::decode_threads(all, 1'000'000, kLargeWork), most);
@@ -239,6 +243,34 @@ TEST(Parallel, ExplicitThreadCountsStopAtTheMostThreads) {
     EXPECT_EQ(detail::decode_threads(all, 5, kLargeWork), 5u);
     EXPECT_EQ(detail::encode_threads(all, 5, kLargeWork), 5u);
 }
+
+#if defined(__linux__)
+// Automatic settings follow the processors the process may run on, not those online: pinned to one (taskset, a
+// container's cpuset), a large read or write_dense uses the calling thread alone.
+TEST(Parallel, AutomaticThreadCountsFollowTheAffinityMask) {
+    cpu_set_t before;
+    ASSERT_EQ(::sched_getaffinity(0, sizeof before, &before), 0);
+    constexpr std::uint64_t kLargeWork = std::uint64_t{1} << 30;
+    const unsigned allowed_before = static_cast<unsigned>(CPU_COUNT(&before));
+    EXPECT_EQ(detail::usable_processors(), allowed_before);
+    EXPECT_EQ(detail::decode_threads(0, 1000, kLargeWork), std::min(allowed_before, 8u));
+    int first = 0;
+    while (!CPU_ISSET(first, &before)) ++first;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(first, &one);
+    ASSERT_EQ(::sched_setaffinity(0, sizeof one, &one), 0);  // this thread only; restored below
+    const unsigned usable = detail::usable_processors();
+    const unsigned decode = detail::decode_threads(0, 1000, kLargeWork);
+    const unsigned encode = detail::encode_threads(0, 1000, kLargeWork);
+    const unsigned explicit_setting = detail::encode_threads(3, 1000, kLargeWork);
+    ASSERT_EQ(::sched_setaffinity(0, sizeof before, &before), 0);
+    EXPECT_EQ(usable, 1u);
+    EXPECT_EQ(decode, 1u);
+    EXPECT_EQ(encode, 1u);
+    EXPECT_EQ(explicit_setting, 3u);  // an explicit count is taken as asked, up to the cap
+}
+#endif
 
 // The same through a whole-object read: a source that allows concurrent reads and takes a while per read sees no
 // more distinct threads than the cap, where one thread per piece (hundreds here) would otherwise have started.

@@ -70,11 +70,11 @@ void emit_block(WriteContext& context, const BlockPlacement& place, const Source
     context.record(place);
 }
 
-// On a helper thread that analyses the tiles of write_dense ahead of the writes: when the tile is written as a dense block of its values as
-// they are (automatic encoding kept their type, and no sparse block is smaller), a copy of them placed for the
-// kernel's copy at the payload's forecast offset (placed_payload.hpp), its rows one after the other whether they lie
-// in one run or apart (a window of a wider array, which the writing thread would otherwise gather itself). Sizes
-// outside [kPlacedFrom, kMostPlacedBytes] are written from where they are.
+// On a helper thread that analyses the tiles of write_dense ahead of the writes: when the tile is written as a
+// dense block of its values as they are (automatic encoding kept their type, and no sparse block is smaller), a copy
+// of them placed for the kernel's copy at the payload's forecast offset (placed_payload.hpp), its rows one after the
+// other whether they lie in one run or apart (a window of a wider array, which the writing thread would otherwise
+// gather itself). Sizes outside [kPlacedFrom, kMostPlacedBytes] are written from where they are.
 template <class T>
 void place_payload(BlockFacts& facts, const BlockPlacement& place, const DenseSource<T>& source,
                    const PayloadOffsets& offsets, std::size_t tile, SpareBuffers& spares) {
@@ -100,9 +100,9 @@ constexpr std::uint64_t kFirstReservationStep = std::uint64_t{64} << 20;
 constexpr std::uint64_t kLargestReservationStep = std::uint64_t{1} << 30;
 
 // Reserves the output's space ahead of a dense block, added alone or by write_dense_blocks (a file sink preallocates
-// it, so that the file system allocates space in a few large extents instead of page by page as the writes arrive). Only for encodings that never write more than plain dense blocks of the
-// wider of the given and the object's value type; no more than the object's uncovered cells can take in such
-// blocks. What is not written is given back when the file is committed, or goes with the temporary file.
+// it, so that the file system allocates space in a few large extents instead of page by page as the writes
+// arrive). Only for encodings that never write more than plain dense blocks of the wider of the given and the
+// object's value type; no more than the object's uncovered cells can take in such blocks. What is not written is given back when the file is committed, or goes with the temporary file.
 void reserve_ahead_of_dense_block(WriteContext& context, const BlockPlacement& place, ValueType type,
                                   Encoding encoding) {
     const ObjectHeader& header = context.header;

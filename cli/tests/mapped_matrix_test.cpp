@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -67,6 +69,47 @@ TEST(MappedMatrix, IsWrittenInTheBlocksOfTheTilesAndHoldsTheValues) {
               DBDF_OK);
     EXPECT_EQ(back, values);
     dbdf_reader_free(reader);
+}
+
+// The resident bytes of the mapping that holds `address`: the Rss line of its entry in /proc/self/smaps, in bytes.
+std::uint64_t resident_bytes_of_mapping_at(const void* address) {
+    const auto wanted = reinterpret_cast<std::uintptr_t>(address);
+    std::ifstream smaps("/proc/self/smaps");
+    std::string line;
+    bool inside = false;
+    while (std::getline(smaps, line)) {
+        std::uintptr_t start = 0, end = 0;
+        char dash = 0;
+        std::istringstream range(line);
+        if (range >> std::hex >> start >> dash >> end && dash == '-') {
+            inside = wanted >= start && wanted < end;
+        } else if (inside && line.starts_with("Rss:")) {
+            return std::stoull(line.substr(4)) * 1024;  // "Rss:   123 kB"
+        }
+    }
+    return 0;
+}
+
+// A window of 64 MiB or more is populated on several threads before the writer reads it: every page is mapped when
+// bytes() returns (where its own populate runs on one thread and MAP_POPULATE is left out), slices of whole 2 MiB
+// included, up to the odd end of the file, and the bytes are the file's.
+TEST(MappedMatrix, ALargeWindowIsMappedWholeBeforeItIsRead) {
+    const cli_test::ScratchDirectory scratch("dbdf_mapped_matrix");
+    const std::size_t file_bytes = GuardedMapping::kPopulatedOnThreadsFrom + 3 * 4096 + 123;
+    std::string contents(file_bytes, '\0');
+    for (std::size_t i = 0; i < file_bytes; ++i) contents[i] = static_cast<char>((i * 7 + i / 4096) & 0xff);
+    scratch.write("in.bin", contents);
+    GuardedMapping mapped(scratch.path("in.bin"));
+    const std::uint8_t* bytes = mapped.bytes(0, file_bytes);
+    ASSERT_NE(bytes, nullptr);
+    // Every page of the window is resident in the mapping before any byte of it was read here.
+    const std::uint64_t pages = (file_bytes + 4095) / 4096;
+    EXPECT_EQ(resident_bytes_of_mapping_at(bytes), pages * 4096);
+    for (const std::size_t at : {std::size_t{0}, std::size_t{2} << 20, file_bytes / 2, file_bytes / 4 * 3,
+                                 file_bytes - 4096, file_bytes - 1}) {
+        EXPECT_EQ(bytes[at], static_cast<std::uint8_t>(contents[at])) << "byte " << at;
+    }
+    EXPECT_EQ(std::memcmp(bytes, contents.data(), file_bytes), 0);
 }
 
 // A dense encoding of the input's own type reads no value in user space: the kernel's write is the first to touch

@@ -42,7 +42,11 @@ public:
     // the SIGBUS handler prints after "dbdf: ".
     std::string shrink_message() const;
 
+    // Windows from this size on are populated on several threads (populate_on_threads).
+    static constexpr std::size_t kPopulatedOnThreadsFrom = std::size_t{64} << 20;
+
 private:
+    void populate_on_threads(std::uint8_t* window, std::size_t bytes);
     void unmap();
 
     InputFile file_;

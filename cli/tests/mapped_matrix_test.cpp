@@ -9,8 +9,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,6 +16,7 @@
 #include "formats/mapped_matrix.hpp"
 #include "formats/tiling.hpp"
 #include "handles.hpp"
+#include "process_mappings.hpp"
 #include "tool_run.hpp"
 
 namespace {
@@ -71,25 +70,6 @@ TEST(MappedMatrix, IsWrittenInTheBlocksOfTheTilesAndHoldsTheValues) {
     dbdf_reader_free(reader);
 }
 
-// The resident bytes of the mapping that holds `address`: the Rss line of its entry in /proc/self/smaps, in bytes.
-std::uint64_t resident_bytes_of_mapping_at(const void* address) {
-    const auto wanted = reinterpret_cast<std::uintptr_t>(address);
-    std::ifstream smaps("/proc/self/smaps");
-    std::string line;
-    bool inside = false;
-    while (std::getline(smaps, line)) {
-        std::uintptr_t start = 0, end = 0;
-        char dash = 0;
-        std::istringstream range(line);
-        if (range >> std::hex >> start >> dash >> end && dash == '-') {
-            inside = wanted >= start && wanted < end;
-        } else if (inside && line.starts_with("Rss:")) {
-            return std::stoull(line.substr(4)) * 1024;  // "Rss:   123 kB"
-        }
-    }
-    return 0;
-}
-
 // A window of 64 MiB or more is populated on several threads before the writer reads it: every page is mapped when
 // bytes() returns (where its own populate runs on one thread and MAP_POPULATE is left out), slices of whole 2 MiB
 // included, up to the odd end of the file, and the bytes are the file's.
@@ -104,7 +84,7 @@ TEST(MappedMatrix, ALargeWindowIsMappedWholeBeforeItIsRead) {
     ASSERT_NE(bytes, nullptr);
     // Every page of the window is resident in the mapping before any byte of it was read here.
     const std::uint64_t pages = (file_bytes + 4095) / 4096;
-    EXPECT_EQ(resident_bytes_of_mapping_at(bytes), pages * 4096);
+    EXPECT_EQ(dbdf::testing::resident_bytes_of_mapping_at(bytes), pages * 4096);
     for (const std::size_t at : {std::size_t{0}, std::size_t{2} << 20, file_bytes / 2, file_bytes / 4 * 3,
                                  file_bytes - 4096, file_bytes - 1}) {
         EXPECT_EQ(bytes[at], static_cast<std::uint8_t>(contents[at])) << "byte " << at;

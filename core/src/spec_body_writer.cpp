@@ -100,9 +100,10 @@ constexpr std::uint64_t kFirstReservationStep = std::uint64_t{64} << 20;
 constexpr std::uint64_t kLargestReservationStep = std::uint64_t{1} << 30;
 
 // Reserves the output's space ahead of a dense block, added alone or by write_dense_blocks (a file sink preallocates
-// it, so that the file system allocates space in a few large extents instead of page by page as the writes
-// arrive). Only for encodings that never write more than plain dense blocks of the wider of the given and the
-// object's value type; no more than the object's uncovered cells can take in such blocks. What is not written is given back when the file is committed, or goes with the temporary file.
+// it, so that the file system allocates space in a few large extents instead of page by page as the writes arrive).
+// Only for encodings that never write more than plain dense blocks of the wider of the given and the object's value
+// type; no more than the object's uncovered cells can take in such blocks. What is not written is given back when the
+// file is committed, or goes with the temporary file.
 void reserve_ahead_of_dense_block(WriteContext& context, const BlockPlacement& place, ValueType type,
                                   Encoding encoding) {
     const ObjectHeader& header = context.header;

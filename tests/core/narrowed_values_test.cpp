@@ -8,10 +8,8 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -19,6 +17,7 @@
 #include "dbdf/writer.hpp"
 #include "narrowed_values.hpp"
 #include "narrowing_copy.hpp"
+#include "process_mappings.hpp"
 #include "test_support.hpp"
 #include "value_analysis.hpp"
 
@@ -316,27 +315,6 @@ TEST(SpareBuffers, KeepAFewBuffersOfBoundedSizeAndHandOutTheSmallestThatFits) {
     EXPECT_EQ(capacity, SpareBuffers::kLargestSpare);
 }
 
-#if defined(__linux__)
-// Whether the mapping holding `address` is marked for transparent huge pages (madvise MADV_HUGEPAGE): the flag "hg"
-// in its VmFlags line of /proc/self/smaps.
-bool huge_page_advice_at(std::uintptr_t address) {
-    std::ifstream smaps("/proc/self/smaps");
-    std::string line;
-    bool inside = false;
-    while (std::getline(smaps, line)) {
-        std::uintptr_t start = 0, end = 0;
-        char dash = 0;
-        std::istringstream range(line);
-        if (range >> std::hex >> start >> dash >> end && dash == '-') {
-            inside = address >= start && address < end;
-        } else if (inside && line.starts_with("VmFlags:")) {
-            return (line + " ").find(" hg ") != std::string::npos;
-        }
-    }
-    return false;
-}
-#endif
-
 // New buffers below 2 MiB are exactly the size asked; from 2 MiB on they are whole huge pages, aligned to them, and
 // (where the kernel has transparent huge pages) marked for them, which /proc/self/smaps shows as the flag "hg".
 TEST(SpareBuffers, LargeBuffersAreAlignedToHugePagesAndAskedToBeBackedByThem) {
@@ -354,7 +332,7 @@ TEST(SpareBuffers, LargeBuffersAreAlignedToHugePagesAndAskedToBeBackedByThem) {
     }
 #if defined(__linux__)
     const SpareBuffer buffer = allocate_spare_buffer(std::size_t{4} << 20, capacity);
-    const bool advised = huge_page_advice_at(reinterpret_cast<std::uintptr_t>(buffer.get()));
+    const bool advised = dbdf::testing::huge_page_advice_at(buffer.get());
     if (!std::filesystem::exists("/sys/kernel/mm/transparent_hugepage/enabled")) {
         GTEST_SKIP() << "this kernel has no transparent huge pages";
     }

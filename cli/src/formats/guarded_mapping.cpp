@@ -78,9 +78,10 @@ std::string GuardedMapping::shrink_message() const {
 // Maps the pages of [window, window + bytes) (mapped without MAP_POPULATE) on up to four threads, each over its own
 // slice. Populating 512 MiB on one thread took 6 ms when the page cache held the file in 2 MiB folios (a file just
 // written) and 38 ms in small ones (a file read from disk), on the thread that then waits for it before the first
-// write; on two threads 3 and 22 ms. Errors are left to the reads that follow (a page lost to a shrinking file
-// raises SIGBUS there, which the handler reports). A kernel without MADV_POPULATE_READ (before Linux 5.14) has the
-// pages faulted in by reading a byte of each, on this thread.
+// write; on two threads 3 and 22 ms. Errors are left to the reads that follow (MADV_POPULATE_READ fails with EFAULT
+// where a read would raise SIGBUS: a page lost to a shrinking file, which the handler reports at that read). A kernel
+// without MADV_POPULATE_READ (before Linux 5.14) has the pages faulted in by reading a byte of each, on this thread,
+// with the window already guarded.
 void GuardedMapping::populate_on_threads(std::uint8_t* window, std::size_t bytes) {
     std::atomic<bool> supported{true};
     const auto populate = [&](std::size_t first, std::size_t end) {
@@ -134,12 +135,14 @@ const std::uint8_t* GuardedMapping::bytes(std::uint64_t offset, std::size_t coun
     void* mapped = ::mmap(nullptr, end - start, PROT_READ, MAP_SHARED | (on_threads ? 0 : MAP_POPULATE),
                           file_.descriptor(), static_cast<off_t>(start));
     if (mapped == MAP_FAILED) return nullptr;
-    if (on_threads) populate_on_threads(static_cast<std::uint8_t*>(mapped), end - start);
     window_ = static_cast<std::uint8_t*>(mapped);
     window_bytes_ = end - start;
     window_offset_ = start;
     guarded_begin.store(reinterpret_cast<std::uintptr_t>(window_));
     guarded_end.store(reinterpret_cast<std::uintptr_t>(window_) + window_bytes_);
+    // Guarded before it is populated: a page that the file lost meanwhile raises SIGBUS only on a read (the fallback
+    // of populate_on_threads reads), and is reported as the shrink it is.
+    if (on_threads) populate_on_threads(window_, window_bytes_);
     return window_ + (offset - start);
 }
 

@@ -9,10 +9,12 @@ For each data set, in one process and interleaved round by round (bench/compare/
   (the matrix as one tensor message, pyarrow) and HDF5 (h5py);
 - reads of those files into a new array: dbdf.load, numpy.load, Arrow IPC (read_tensor from a plain file, not a
   mapping, so the values are read) and h5py;
-- `dbdf convert` of the .npy file to .dbdf, a process of its own, against `cp` of the same .npy file (both read the
-  input from the page cache and write a new file).
+- in the rounds of the writes: `dbdf convert` of a .npy file of the matrix to .dbdf, a process of its own, and `cp`
+  of the same .npy file (both read the input from the page cache and write a new file).
 Files live in the page cache; every timed write creates a new file (compare_io.Outputs). Prints a table per data
-set, the file sizes, and the ratios the targets name (above 1: dbdf is faster); --json writes every figure.
+set, the file sizes, how much of the .npy input the page cache holds in 2 MiB folios (compare_io.huge_folio_share:
+a conversion's time moves with it), and the ratios the targets name (above 1: dbdf is faster); --json writes every
+figure.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compare_io import Suite, ratio  # noqa: E402
+from compare_io import Suite, huge_folio_share, ratio  # noqa: E402
 from timing import print_ratios, report  # noqa: E402
 
 import dbdf  # noqa: E402
@@ -93,6 +95,8 @@ def one_data_set(kind: str, directory: Path, cols: int, repeats: int, cli: Path 
     matrix = data_set(kind, cols)
     suite = Suite(directory, matrix.nbytes, repeats)
     outputs = suite.outputs
+    paths = {name: directory / f"input.{name}" for name in ["npy", "dbdf", "arrow", "h5"]}
+    np.save(paths["npy"], matrix)  # the input of `cp` and `dbdf convert`, which are timed with the other writes
     writes = {
         "numpy.save": lambda: np.save(outputs.fresh(".npy"), matrix),
         "dbdf.save (auto)": lambda: dbdf.save(outputs.fresh(".dbdf"), matrix),
@@ -101,10 +105,15 @@ def one_data_set(kind: str, directory: Path, cols: int, repeats: int, cli: Path 
         writes["Arrow IPC write"] = lambda: arrow_write(outputs.fresh(".arrow"), matrix)
     if have["h5py"]:
         writes["h5py write"] = lambda: h5_write(outputs.fresh(".h5"), matrix)
+    if cli is not None:
+        # In the same rounds as numpy.save, so that their ratio compares runs that met the same state of the machine.
+        writes["cp of the .npy"] = lambda: run_process(["cp", str(paths["npy"]), str(outputs.fresh(".npy"))])
+        writes["dbdf convert npy -> dbdf"] = lambda: run_process([str(cli), "convert", str(paths["npy"]),
+                                                                  str(outputs.fresh(".dbdf"))])
+    input_huge_share = [huge_folio_share(paths["npy"])]
     suite.timed(writes)
+    input_huge_share.append(huge_folio_share(paths["npy"]))  # reclaim can split folios meanwhile
 
-    paths = {name: directory / f"input.{name}" for name in ["npy", "dbdf", "arrow", "h5"]}
-    np.save(paths["npy"], matrix)
     dbdf.save(paths["dbdf"], matrix)
     reads = {"numpy.load": lambda: np.load(paths["npy"]), "dbdf.load": lambda: dbdf.load(paths["dbdf"])}
     if have["pyarrow"]:
@@ -116,16 +125,10 @@ def one_data_set(kind: str, directory: Path, cols: int, repeats: int, cli: Path 
     suite.timed(reads)
     assert np.array_equal(dbdf.load(paths["dbdf"]), matrix)
 
-    if cli is not None:
-        suite.timed({
-            "cp of the .npy": lambda: run_process(["cp", str(paths["npy"]), str(outputs.fresh(".npy"))]),
-            "dbdf convert npy -> dbdf": lambda: run_process([str(cli), "convert", str(paths["npy"]),
-                                                             str(outputs.fresh(".dbdf"))]),
-        })
     sizes = {name: path.stat().st_size for name, path in paths.items() if path.exists()}
     for path in paths.values():
         path.unlink(missing_ok=True)
-    return {"timings": suite.timings, "sizes": sizes}
+    return {"timings": suite.timings, "sizes": sizes, "input_huge_share": input_huge_share}
 
 
 def main() -> int:
@@ -170,6 +173,10 @@ def main() -> int:
             timings, sizes = measured["timings"], measured["sizes"]
             print(f"\n{kind}, {ROWS} x {cols} float64 ({args.mib} MiB)\n" + report(list(timings.values())))
             print("file sizes: " + ", ".join(f"{name} {size / 2**20:.1f} MiB" for name, size in sizes.items()))
+            before, after = measured["input_huge_share"]
+            if before is not None and after is not None and cli is not None:
+                print(f"the .npy input of cp and dbdf convert in 2 MiB page-cache folios: {before:.0%} before the "
+                      f"writes, {after:.0%} after them")
             write_target = targeted.get(kind)  # None: reported without a target
             checks.append((f"{kind}: dbdf.save vs numpy.save", ratio(timings, "numpy.save", "dbdf.save (auto)"),
                            write_target))
@@ -186,7 +193,8 @@ def main() -> int:
                                ratio(timings, "numpy.save", "dbdf convert npy -> dbdf"), write_target))
                 checks.append((f"{kind}: dbdf convert vs cp of the .npy",
                                ratio(timings, "cp of the .npy", "dbdf convert npy -> dbdf"), None))
-            results[kind] = {"timings": {k: v.as_dict() for k, v in timings.items()}, "sizes": sizes}
+            results[kind] = {"timings": {k: v.as_dict() for k, v in timings.items()}, "sizes": sizes,
+                             "npy_input_huge_folio_share": measured["input_huge_share"]}
 
     print_ratios(checks, results, args.json)
     return 0

@@ -30,7 +30,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from compare_encoding import ROWS, data_set, find_cli  # noqa: E402
-from compare_io import Outputs  # noqa: E402
+from compare_io import Outputs, huge_folio_share  # noqa: E402
 
 import dbdf  # noqa: E402  (for the path of the library it loaded)
 
@@ -152,9 +152,11 @@ def main() -> int:
             if args.cli_before is not None:
                 operations["dbdf convert (before)"] = (lambda: subprocess.run(
                     [str(args.cli_before), "convert", str(source), str(outputs.fresh(".dbdf"))], check=True), children)
+            share = huge_folio_share(source)
             figures = interleaved(operations, outputs, args.rounds)
             numpy_walls = [wall for wall, _ in figures["numpy.save"]]
-            print(f"\n{kind}")
+            print(f"\n{kind}" + ("" if share is None else
+                                 f" (the input of dbdf convert: {share:.0%} in 2 MiB page-cache folios)"))
             print(f"{'operation':<24} {'median s':>9} {'CPU s':>7} {'vs numpy.save':>14}")
             for name, runs in figures.items():
                 ratio = statistics.median(numpy / wall for numpy, (wall, _) in zip(numpy_walls, runs))

@@ -1,5 +1,6 @@
 #include "spare_buffers.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <new>
@@ -9,6 +10,11 @@
 #endif
 
 namespace dbdf::detail {
+
+std::size_t huge_page_span(std::size_t bytes) {
+    const std::size_t whole = bytes / kHugePageBytes * kHugePageBytes;
+    return bytes - whole >= kHugePageBytes / 2 ? whole + kHugePageBytes : whole;
+}
 
 void FreeSpareBuffer::operator()(std::byte* bytes) const noexcept { std::free(bytes); }
 
@@ -20,14 +26,16 @@ SpareBuffer allocate_spare_buffer(std::size_t bytes, std::size_t& capacity) {
         return SpareBuffer(static_cast<std::byte*>(memory));
     }
     if (bytes > SIZE_MAX - kHugePageBytes) throw std::bad_alloc();
-    const std::size_t rounded = (bytes + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+    const std::size_t huge = huge_page_span(bytes);
+    const std::size_t size = std::max(bytes, huge);
     void* memory = nullptr;
-    if (::posix_memalign(&memory, kHugePageBytes, rounded) != 0) throw std::bad_alloc();
+    if (::posix_memalign(&memory, kHugePageBytes, size) != 0) throw std::bad_alloc();
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    // Only a hint: without huge pages (disabled, or none free) the buffer works the same in small pages.
-    (void)::madvise(memory, rounded, MADV_HUGEPAGE);
+    // Only a hint: without huge pages (disabled, or none free) the buffer works the same in small pages. Past the
+    // span the kernel keeps small pages, unless huge pages are on for all memory.
+    (void)::madvise(memory, huge, MADV_HUGEPAGE);
 #endif
-    capacity = rounded;
+    capacity = size;
     return SpareBuffer(static_cast<std::byte*>(memory));
 }
 

@@ -23,12 +23,19 @@ using SpareBuffer = std::unique_ptr<std::byte[], FreeSpareBuffer>;
 // The size from which a buffer is allocated in whole transparent huge pages (x86-64's 2 MiB).
 inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 
+// The bytes at the start of a new buffer of `bytes` (kHugePageBytes or more) that are asked to be backed by huge
+// pages: the whole huge pages it holds, and one more for a rest of half a huge page or more. A shorter rest, as the
+// up to 4 KiB a placed payload adds to its 4 MiB, stays in small pages, so that a huge page of 2 MiB is not made
+// resident (and zeroed by the kernel) for a few KiB.
+std::size_t huge_page_span(std::size_t bytes);
+
 // New memory of at least `bytes` (not zeroed), with its usable size in `capacity`. From kHugePageBytes on, the
-// buffer is aligned to that size, rounded up to a multiple of it, and asked to be backed by transparent huge pages
-// (Linux's madvise; a system that has them off gives 4 KiB pages as before). Such a buffer holds a tile's payload
-// copied for the kernel, which then walks two page-table entries per 4 MiB instead of 1024, and takes two page
-// faults on first touch instead of 1024: `write_dense` of 512 MiB of random doubles on two threads ran about 10%
-// faster (bench/RESULTS.md). NumPy asks the same for its arrays of 4 MiB or more. Throws std::bad_alloc.
+// buffer is aligned to that size, and its first huge_page_span(bytes) bytes (the buffer is extended to them when
+// they are more) are asked to be backed by transparent huge pages (Linux's madvise; a system that has them off gives
+// 4 KiB pages as before). Such a buffer holds a tile's payload copied for the kernel, which then walks two
+// page-table entries per 4 MiB instead of 1024, and takes two page faults on first touch instead of 1024:
+// `write_dense` of 512 MiB of random doubles on two threads ran about 10% faster (bench/RESULTS.md). NumPy asks the
+// same for its arrays of 4 MiB or more. Throws std::bad_alloc.
 SpareBuffer allocate_spare_buffer(std::size_t bytes, std::size_t& capacity);
 
 class SpareBuffers {

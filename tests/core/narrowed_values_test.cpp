@@ -4,6 +4,7 @@
 // loop's tail, and blocks whose last value, -0.0 or a NaN payload rules a type out.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -294,8 +295,8 @@ TEST(SpareBuffers, KeepAFewBuffersOfBoundedSizeAndHandOutTheSmallestThatFits) {
     SpareBuffers spares;
     std::size_t capacity = 0;
     auto too_large = spares.take(SpareBuffers::kLargestSpare + 1, capacity);
-    EXPECT_EQ(capacity, SpareBuffers::kLargestSpare + kHugePageBytes);  // whole huge pages
-    spares.give_back(std::move(too_large), capacity);                   // not kept
+    EXPECT_EQ(capacity, SpareBuffers::kLargestSpare + 1);  // a rest of one byte is not rounded to a huge page
+    spares.give_back(std::move(too_large), capacity);      // not kept
     std::vector<const std::byte*> kept;
     for (std::size_t i = 0; i <= SpareBuffers::kSpares; ++i) {  // one more than is kept: the smallest goes
         const std::size_t bytes = (i + 1) * 1000;
@@ -315,28 +316,49 @@ TEST(SpareBuffers, KeepAFewBuffersOfBoundedSizeAndHandOutTheSmallestThatFits) {
     EXPECT_EQ(capacity, SpareBuffers::kLargestSpare);
 }
 
-// New buffers below 2 MiB are exactly the size asked; from 2 MiB on they are whole huge pages, aligned to them, and
-// (where the kernel has transparent huge pages) marked for them, which /proc/self/smaps shows as the flag "hg".
-TEST(SpareBuffers, LargeBuffersAreAlignedToHugePagesAndAskedToBeBackedByThem) {
+// The span asked to be backed by huge pages: every whole huge page of the buffer, and one more for a rest of half a
+// page or more; a placed 4 MiB payload's extra 4 KiB does not take a third huge page.
+TEST(SpareBuffers, HugePageSpansAreTheWholePagesAndARestOfHalfAPageOrMore) {
+    constexpr std::size_t kMiB = std::size_t{1} << 20;
+    EXPECT_EQ(huge_page_span(2 * kMiB), 2 * kMiB);
+    EXPECT_EQ(huge_page_span(2 * kMiB + 1), 2 * kMiB);
+    EXPECT_EQ(huge_page_span(3 * kMiB - 1), 2 * kMiB);
+    EXPECT_EQ(huge_page_span(3 * kMiB), 4 * kMiB);
+    EXPECT_EQ(huge_page_span(4 * kMiB), 4 * kMiB);
+    EXPECT_EQ(huge_page_span(4 * kMiB + 4096), 4 * kMiB);
+    EXPECT_EQ(huge_page_span(5 * kMiB + 1), 6 * kMiB);
+}
+
+// New buffers below 2 MiB are exactly the size asked; from 2 MiB on they are aligned to huge pages and at least
+// their huge-page span long.
+TEST(SpareBuffers, LargeBuffersAreAlignedToHugePages) {
     std::size_t capacity = 0;
     const SpareBuffer small = allocate_spare_buffer(kHugePageBytes - 1, capacity);
     EXPECT_EQ(capacity, kHugePageBytes - 1);
-    for (const std::size_t bytes :
-         {kHugePageBytes, kHugePageBytes + 1, std::size_t{4} << 20, (std::size_t{4} << 20) + 4096}) {
+    constexpr std::size_t kMiB = std::size_t{1} << 20;
+    for (const std::size_t bytes : {2 * kMiB, 2 * kMiB + 1, 3 * kMiB, 4 * kMiB, 4 * kMiB + 4096}) {
         const SpareBuffer buffer = allocate_spare_buffer(bytes, capacity);
-        EXPECT_EQ(capacity % kHugePageBytes, 0u) << bytes;
-        EXPECT_GE(capacity, bytes);
-        EXPECT_LT(capacity - bytes, kHugePageBytes) << bytes;
+        EXPECT_EQ(capacity, std::max(bytes, huge_page_span(bytes))) << bytes;
         EXPECT_EQ(reinterpret_cast<std::uintptr_t>(buffer.get()) % kHugePageBytes, 0u) << bytes;
         std::memset(buffer.get(), 0x5a, capacity);  // all of it is usable
     }
+}
+
+// The span is marked for transparent huge pages (where the kernel has them), which /proc/self/smaps shows as the
+// flag "hg" of its mapping; the rest of a placed payload's buffer, past its two huge pages, is not.
+TEST(SpareBuffers, OnlyTheHugePageSpanIsAskedToBeBackedByHugePages) {
 #if defined(__linux__)
-    const SpareBuffer buffer = allocate_spare_buffer(std::size_t{4} << 20, capacity);
-    const bool advised = dbdf::testing::huge_page_advice_at(buffer.get());
     if (!std::filesystem::exists("/sys/kernel/mm/transparent_hugepage/enabled")) {
         GTEST_SKIP() << "this kernel has no transparent huge pages";
     }
-    EXPECT_TRUE(advised);
+    std::size_t capacity = 0;
+    const std::size_t span = std::size_t{4} << 20;
+    const SpareBuffer buffer = allocate_spare_buffer(span + 4096, capacity);
+    EXPECT_TRUE(dbdf::testing::huge_page_advice_at(buffer.get()));
+    EXPECT_TRUE(dbdf::testing::huge_page_advice_at(buffer.get() + span - 1));
+    EXPECT_FALSE(dbdf::testing::huge_page_advice_at(buffer.get() + span));
+#else
+    GTEST_SKIP() << "huge pages are asked for on Linux only";
 #endif
 }
 

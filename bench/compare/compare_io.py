@@ -110,9 +110,11 @@ def huge_folio_share(path: Path) -> float | None:
         pmd_mapped = None
         in_mapping = False
         for line in smaps.read_text().splitlines():
-            fields = line.split()
+            fields = line.split(None, 5)  # a path with spaces stays whole
+            if not fields:
+                continue
             if "-" in fields[0] and not fields[0].endswith(":"):  # a mapping's first line: range, flags, ..., path
-                in_mapping = len(fields) >= 6 and fields[5] == name
+                in_mapping = len(fields) == 6 and fields[5] == name
             elif in_mapping and fields[0] == "FilePmdMapped:":
                 pmd_mapped = (pmd_mapped or 0) + int(fields[1])
     return None if pmd_mapped is None else min(1.0, pmd_mapped / max(size_kib, 1))

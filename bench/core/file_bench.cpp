@@ -162,6 +162,35 @@ BENCHMARK(BM_WriteDenseFile_256MiB)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
+// A file of 4 x 4 doubles written (to a temporary file, then renamed over the target) into a directory that holds
+// `entries` other files. Before its temporary file is made, the writer lists the directory for temporary files a
+// killed writer left for the same target: the only part of a write that grows with the directory, which must stay
+// a read of its entries and no more. The directory is made once in the benchmark folder and reused by later runs.
+void BM_ReplaceFileInCrowdedDirectory(benchmark::State& state) {
+    const auto entries = static_cast<std::size_t>(state.range(0));
+    const fs::path directory = bench_dir() / ("dbdf-bench-directory-of-" + std::to_string(entries));
+    fs::create_directories(directory);
+    for (std::size_t i = 0; i < entries; ++i) {
+        const fs::path entry = directory / ("entry-" + std::to_string(i));
+        if (!fs::exists(entry)) ::close(::open(entry.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0644));
+    }
+    const std::vector<double> values(16, 1.5);
+    const fs::path target = directory / "small.dbdf";
+    for (auto _ : state) {
+        Writer writer(make_file_sink(target));
+        writer.begin_matrix(DataType::DenseMatrix, ValueType::F64, 4, 4);
+        writer.write_dense(ValueType::F64, values.data(), values.size(), 0, WriteOptions{});
+        writer.finish();
+    }
+    fs::remove(target);
+}
+BENCHMARK(BM_ReplaceFileInCrowdedDirectory)
+    ->ArgName("entries")
+    ->Arg(0)
+    ->Arg(100000)
+    ->Unit(benchmark::kMicrosecond)
+    ->UseRealTime();
+
 // A frame of 1M rows and 8 columns of four types, written as one block per column per row range; each column is
 // assembled into its own array in its own type, on 1 or 2 threads.
 void BM_FrameColumnAssembly(benchmark::State& state) {

@@ -78,19 +78,10 @@ bool all_of(std::string_view text, bool (*accept)(char)) {
 bool is_decimal(char c) { return c >= '0' && c <= '9'; }
 bool is_hex(char c) { return is_decimal(c) || (c >= 'a' && c <= 'f'); }
 
-}  // namespace
-
-std::string temporary_prefix_for(std::string_view target_name) {
-    return "." + name_part(target_name) + std::string(kMarker) + host_tag() + "-";
-}
-
-std::string temporary_name_for(std::string_view target_name) {
-    return temporary_prefix_for(target_name) + std::to_string(::getpid()) + "-" +
-           hex_text(random_bits(), kRandomDigits) + std::string(kEnding);
-}
-
-bool parse_temporary_name(std::string_view name, std::string_view target_name, long* pid) {
-    const std::string prefix = temporary_prefix_for(target_name);
+// parse_temporary_name with the target's prefix (temporary_prefix_for) already made: a directory's listing checks
+// every entry against one prefix, made once, instead of asking for the host's name once per entry (a system call:
+// 100000 of them took 0.3 s in a directory of as many files).
+bool parse_temporary_name_after(std::string_view name, std::string_view prefix, long* pid) {
     if (name.size() <= prefix.size() + kEnding.size() || name.substr(0, prefix.size()) != prefix ||
         name.substr(name.size() - kEnding.size()) != kEnding) {
         return false;
@@ -111,21 +102,37 @@ bool parse_temporary_name(std::string_view name, std::string_view target_name, l
     return true;
 }
 
+}  // namespace
+
+std::string temporary_prefix_for(std::string_view target_name) {
+    return "." + name_part(target_name) + std::string(kMarker) + host_tag() + "-";
+}
+
+std::string temporary_name_for(std::string_view target_name) {
+    return temporary_prefix_for(target_name) + std::to_string(::getpid()) + "-" +
+           hex_text(random_bits(), kRandomDigits) + std::string(kEnding);
+}
+
+bool parse_temporary_name(std::string_view name, std::string_view target_name, long* pid) {
+    return parse_temporary_name_after(name, temporary_prefix_for(target_name), pid);
+}
+
 void remove_stale_temporaries(int directory_fd, std::string_view target_name) noexcept {
     try {
         // A descriptor of its own: closedir() closes the one it reads through.
         const int listing_fd = ::openat(directory_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (listing_fd < 0) return;
-        // Owned, so that an allocation failing in the loop (parse_temporary_name builds names) still closes it.
+        // Owned, so that an allocation failing below (the prefix the names are checked against) still closes it.
         const std::unique_ptr<DIR, int (*)(DIR*)> directory(::fdopendir(listing_fd), &::closedir);
         if (directory == nullptr) {
             ::close(listing_fd);
             return;
         }
         const uid_t owner = ::geteuid();
+        const std::string prefix = temporary_prefix_for(target_name);
         while (const dirent* entry = ::readdir(directory.get())) {
             long pid = 0;
-            if (!parse_temporary_name(entry->d_name, target_name, &pid) || pid <= 0 || pid == ::getpid()) continue;
+            if (!parse_temporary_name_after(entry->d_name, prefix, &pid) || pid <= 0 || pid == ::getpid()) continue;
             // The maker is gone only when the kernel says there is no such process (EPERM: it exists).
             if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;
             struct stat status {};
